@@ -1,0 +1,178 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import crypto from "node:crypto";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import type { AppConfig } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { systemKv } from "./db/schema.ts";
+import { createAuth } from "./auth/auth.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { resolveActor } from "./auth/session.ts";
+import { HttpError } from "./lib/errors.ts";
+import { Mailer } from "./mail/mailer.ts";
+import { meRoutes } from "./routes/api/me.ts";
+import { onboardingRoutes } from "./routes/api/onboarding.ts";
+import { testEmailRoutes } from "./routes/api/test-email.ts";
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export type BuildOptions = {
+  config: AppConfig;
+  database: Database;
+  /** Test hook: how often the mailer retries queued mail. */
+  mailRetryIntervalMs?: number;
+};
+
+/**
+ * The app as a plugin tree in a fixed order: external plugins (security headers, rate
+ * limits, OpenAPI), app services (mailer, auth, session), then routes, then the SPA.
+ */
+export async function buildApp({ config, database, mailRetryIntervalMs }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+
+  // ---- external plugins ----
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.appUrl.startsWith("https://") ? [] : null,
+      },
+    },
+    hsts: config.appUrl.startsWith("https://"),
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiRateLimit,
+    timeWindow: "1 minute",
+    allowList: (request) => !request.url.startsWith("/api/"),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      error: "too_many_requests",
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Cultivate API", version: "1.0.0", description: "REST API of Cultivate. Errors are `{ error, message }`." },
+      tags: [
+        { name: "auth", description: "Sign-up, sign-in, sign-out, password reset (better-auth)" },
+        { name: "account", description: "The signed-in user" },
+        { name: "public", description: "No sign-in needed" },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  app.setErrorHandler((error: FastifyError & { error?: string }, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.code(400).send({ error: "validation_error", message: first?.message ?? "Invalid request." });
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return reply.code(413).send({ error: "payload_too_large", message: "The request body is too large." });
+    }
+    if (status < 500) {
+      return reply.code(status).send({ error: error.error ?? error.code?.toLowerCase() ?? "bad_request", message: error.message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+  });
+
+  // ---- app services ----
+  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: mailRetryIntervalMs }, app.log);
+  app.decorate("mailer", mailer);
+  const secret = config.authSecret ?? (await instanceSecret(database.db));
+  const auth = createAuth({ db: database.db, config, secret, mailer, log: app.log });
+  app.decorate("auth", auth);
+  app.decorateRequest("actorPromise", null);
+  app.decorate("getActor", (request) => {
+    request.actorPromise ??= resolveActor(auth, database.db, request);
+    return request.actorPromise;
+  });
+  app.addHook("onReady", async () => mailer.start());
+  app.addHook("onClose", async () => mailer.stop());
+
+  // ---- routes ----
+  await app.register(authRoutes, { prefix: "/api/auth" });
+  await app.register(
+    async (api) => {
+      await api.register(meRoutes);
+      await api.register(onboardingRoutes);
+      await api.register(testEmailRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  // ---- the SPA: hashed assets cached for good, index.html for every other page route ----
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = fs.existsSync(path.join(webDist, "index.html"));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api" || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.code(404).send({ error: "not_found", message: "Route not found." });
+    }
+    if (!hasWeb) {
+      return reply.code(404).type("text/plain").send("The web app is not built. Run `npm run build` (npm start does it for you).");
+    }
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}
+
+/** A signing secret that survives restarts when AUTH_SECRET is not set: generated once, kept in the database. */
+async function instanceSecret(db: Db): Promise<string> {
+  const key = "auth_secret";
+  await db.insert(systemKv).values({ key, value: crypto.randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  const [row] = await db.select().from(systemKv).where(eq(systemKv.key, key));
+  return row!.value;
+}

@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fromNodeHeaders } from "better-auth/node";
+import { z } from "zod";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from "@cultivate/shared";
+import { tooManyRequests } from "../lib/errors.ts";
+import { SlidingWindowLimiter } from "../lib/failure-limiter.ts";
+import { COOKIE_PREFIX } from "./auth.ts";
+
+const emailField = z.string().trim().toLowerCase().email({ error: "Please enter a valid email address." }).max(254);
+const passwordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+
+/** Messages better-auth words differently from our spec. */
+const MESSAGE_BY_CODE: Record<string, string> = {
+  PASSWORD_TOO_SHORT: PASSWORD_TOO_SHORT_MESSAGE,
+};
+
+/**
+ * better-auth serves /api/auth/*; this plugin forwards requests to it and adds what it
+ * lacks: per-IP and per-account limits on failed sign-ins and reset requests, sign-out that
+ * always succeeds, `{ error, message }` errors, and OpenAPI entries for the calls the app uses.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // 5 failures a minute, then 429: "a 6th failed sign-in within a minute gets 429".
+  const signInFailures = new SlidingWindowLimiter(5, 60_000);
+  const resetByAccount = new SlidingWindowLimiter(5, 15 * 60_000);
+  const resetByIp = new SlidingWindowLimiter(20, 15 * 60_000);
+
+  // Response bodies are better-auth's own; they are forwarded as they are, so no response schema here.
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    sendAuthResult(reply, await callAuth(app, request));
+  };
+
+  app.post("/sign-up/email", {
+    schema: {
+      tags: ["auth"],
+      summary: "Create an account (email + password) and sign in",
+      body: z.looseObject({ email: emailField, password: passwordField, name: z.string().max(200).optional() })
+    },
+    handler: async (request, reply) => {
+      request.body.name ||= request.body.email;
+      await forward(request, reply);
+    },
+  });
+
+  app.post("/sign-in/email", {
+    schema: {
+      tags: ["auth"],
+      summary: "Sign in; rememberMe=false ends the session when the browser closes",
+      body: z.looseObject({ email: emailField, password: z.string().min(1).max(PASSWORD_MAX_LENGTH), rememberMe: z.boolean().optional() })
+    },
+    handler: async (request, reply) => {
+      const accountKey = `acct:${request.body.email}`;
+      const ipKey = `ip:${request.ip}`;
+      if (signInFailures.isBlocked(ipKey) || signInFailures.isBlocked(accountKey)) {
+        throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+      }
+      const result = await callAuth(app, request);
+      const status = result.status;
+      sendAuthResult(reply, result);
+      if (status >= 400 && status < 500) {
+        signInFailures.hit(ipKey);
+        signInFailures.hit(accountKey);
+      } else if (status < 300) {
+        signInFailures.reset(accountKey);
+      }
+    },
+  });
+
+  app.post("/sign-out", {
+    schema: { tags: ["auth"], summary: "Sign out; succeeds even when the server no longer knows the session" },
+    handler: async (request, reply) => {
+      const result = await callAuth(app, request);
+      if (result.status < 400) {
+        sendAuthResult(reply, result);
+      } else {
+        // The spec treats "session missing" sign-out errors as success: clear the browser's cookies anyway.
+        const secure = app.config.appUrl.startsWith("https://");
+        const prefix = secure ? "__Secure-" : "";
+        const cookies = ["session_token", "session_data", "dont_remember"].map(
+          (name) => `${prefix}${COOKIE_PREFIX}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+        );
+        reply.code(200).header("set-cookie", cookies).type("application/json").send({ success: true });
+      }
+    },
+  });
+
+  app.post("/request-password-reset", {
+    schema: {
+      tags: ["auth"],
+      summary: "Email a one-time reset link; the same answer whether or not the account exists",
+      body: z.looseObject({ email: emailField, redirectTo: z.string().max(500).optional() })
+    },
+    handler: async (request, reply) => {
+      const accountKey = `acct:${request.body.email}`;
+      const ipKey = `ip:${request.ip}`;
+      if (resetByIp.isBlocked(ipKey) || resetByAccount.isBlocked(accountKey)) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+      resetByIp.hit(ipKey);
+      resetByAccount.hit(accountKey);
+      // Only our own page may receive the token.
+      request.body.redirectTo = "/reset-password";
+      await forward(request, reply);
+    },
+  });
+
+  app.get("/reset-password/:token", {
+    schema: {
+      tags: ["auth"],
+      summary: "The link in the reset email: redirects to /reset-password?token=… (or ?error=INVALID_TOKEN)",
+      params: z.object({ token: z.string().max(200) }),
+      querystring: z.looseObject({ callbackURL: z.string().max(500).optional() }),
+    },
+    handler: forward,
+  });
+
+  app.post("/reset-password", {
+    schema: {
+      tags: ["auth"],
+      summary: "Set a new password with a reset token (single use)",
+      body: z.looseObject({ newPassword: passwordField, token: z.string().min(1).max(200) })
+    },
+    handler: forward,
+  });
+
+  app.get("/get-session", {
+    schema: { tags: ["auth"], summary: "The current session, or null" },
+    handler: forward,
+  });
+
+  // Everything else better-auth serves (kept reachable, not advertised).
+  app.route({ method: ["GET", "POST"], url: "/*", schema: { hide: true }, handler: forward });
+};
+
+type AuthResult = { status: number; statusText: string; headers: [string, string][]; cookies: string[]; text: string };
+
+async function callAuth(app: FastifyInstance, request: FastifyRequest): Promise<AuthResult> {
+  const url = new URL(request.url, app.config.appUrl);
+  const headers = fromNodeHeaders(request.headers);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  headers.delete("content-length");
+  if (hasBody) headers.set("content-type", "application/json");
+  const response = await app.auth.handler(
+    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body ?? {}) : undefined }),
+  );
+  const passHeaders: [string, string][] = [];
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie" && key !== "content-length" && key !== "content-encoding") passHeaders.push([key, value]);
+  });
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    headers: passHeaders,
+    cookies: response.headers.getSetCookie(),
+    text: await response.text(),
+  };
+}
+
+function sendAuthResult(reply: FastifyReply, result: AuthResult): void {
+  reply.code(result.status);
+  for (const [key, value] of result.headers) reply.header(key, value);
+  if (result.cookies.length) reply.header("set-cookie", result.cookies);
+  if (result.status < 400) {
+    reply.send(stripToken(result.text));
+    return;
+  }
+  let body: { code?: string; message?: string } = {};
+  try {
+    body = JSON.parse(result.text) as typeof body;
+  } catch {
+    // not JSON: fall through to a generic message
+  }
+  const code = body.code ?? "auth_error";
+  reply.type("application/json").send({
+    error: code.toLowerCase(),
+    message: MESSAGE_BY_CODE[code] ?? body.message ?? (result.statusText || "Request failed"),
+  });
+}
+
+/** better-auth also returns the session token in the body; the browser only needs the httpOnly cookie. */
+function stripToken(text: string): string | null {
+  if (!text.startsWith("{") || !text.includes('"token"')) return text || null;
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    delete body.token;
+    return JSON.stringify(body);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,74 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Environment, validated once at start-up so a bad value fails fast with a clear list. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  /** Public URL of the app, used in links inside emails. */
+  APP_URL: z.string().url().optional(),
+  /** Secret for signing cookies and tokens; generated and kept in DATA_DIR when absent. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Cultivate <no-reply@cultivate.local>"),
+  SUPPORT_EMAIL: z.string().email().default("support@cultivate.local"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Global API rate limit per IP per minute (sign-in and reset have their own, stricter ones). */
+  API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  WEB_DIST: z.string().optional(),
+});
+
+export type AppConfig = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  authSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  logLevel: string;
+  apiRateLimit: number;
+  trustProxy: boolean;
+  webDist: string | undefined;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    authSecret: e.AUTH_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    apiRateLimit: e.API_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST,
+  };
+}

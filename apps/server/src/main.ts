@@ -1,0 +1,33 @@
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { buildApp } from "./app.ts";
+import { ensureAdmin } from "./services/admins.ts";
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+);
+const app = await buildApp({ config, database });
+
+if (config.adminEmail && config.adminPassword) {
+  const { created } = await ensureAdmin(app.db, app.auth, config.adminEmail, config.adminPassword);
+  app.log.info({ email: config.adminEmail, created }, "platform admin ensured from ADMIN_EMAIL");
+}
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { url: config.appUrl, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined, smtp: Boolean(config.smtpUrl) },
+  "Cultivate is running",
+);

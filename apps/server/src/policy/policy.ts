@@ -1,0 +1,49 @@
+import type { RoleName } from "@cultivate/shared";
+import { DONOR_ROLES } from "@cultivate/shared";
+import { forbidden, notFound, unauthorized } from "../lib/errors.ts";
+import type { Actor } from "./actor.ts";
+
+/**
+ * The one place that decides who may do what. Routes call these explicitly;
+ * each rule is one line so it reads like the spec's permission tables.
+ */
+const has = (actor: Actor, ...allowed: RoleName[]) => actor.roles.some((r) => allowed.includes(r));
+
+export const can = {
+  administer: (a: Actor) => has(a, "admin"),
+  viewDonors: (a: Actor) => has(a, ...DONOR_ROLES),
+  manageCampaigns: (a: Actor) => has(a, "admin", "org_owner", "org_manager", "org_officer"),
+  manageUsers: (a: Actor) => has(a, "admin", "org_owner"),
+  viewActionHistory: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
+  changeAiProvider: (a: Actor) => has(a, "admin"),
+};
+
+/** 401 unless signed in. */
+export function requireActor(actor: Actor | null, message?: string): Actor {
+  if (!actor) throw unauthorized(message);
+  return actor;
+}
+
+/** 403 unless the rule allows it. */
+export function authorize(actor: Actor, rule: (a: Actor) => boolean, message?: string): void {
+  if (!rule(actor)) throw forbidden(message);
+}
+
+/**
+ * The organisation a request works on. Everyone works in their own; admins may name another.
+ * Naming an organisation that is not yours answers 404, so ids of other tenants leak nothing.
+ */
+export function organizationScope(actor: Actor, requested?: string | null): string {
+  if (requested && requested !== actor.organizationId) {
+    if (has(actor, "admin")) return requested;
+    throw notFound();
+  }
+  if (!actor.organizationId) throw notFound("Unable to determine your organization");
+  return actor.organizationId;
+}
+
+/** A record of another organisation is reported as missing (404), never as forbidden. */
+export function assertSameOrganization(actor: Actor, organizationId: string | null, message?: string): void {
+  if (has(actor, "admin")) return;
+  if (!organizationId || organizationId !== actor.organizationId) throw notFound(message);
+}

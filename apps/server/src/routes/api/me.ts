@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { dashboardTarget, meSchema, PRODUCT_NAME, publicConfigSchema } from "@cultivate/shared";
+import { requireActor } from "../../policy/policy.ts";
+import { errorSchema } from "../../lib/http.ts";
+
+export const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/me", {
+    schema: {
+      tags: ["account"],
+      summary: "The signed-in user: onboarding status, organisation, roles and where /dashboard sends them",
+      response: { 200: meSchema, 401: errorSchema },
+    },
+    handler: async (request) => {
+      const actor = requireActor(await app.getActor(request));
+      return {
+        user: { id: actor.userId, email: actor.email },
+        onboardingStatus: actor.onboardingStatus,
+        organization: actor.organizationId ? { id: actor.organizationId, name: actor.organizationName ?? "" } : null,
+        roles: actor.roles,
+        dashboard: dashboardTarget(actor),
+      };
+    },
+  });
+
+  app.get("/config", {
+    schema: { tags: ["public"], summary: "Public settings the browser needs", response: { 200: publicConfigSchema } },
+    handler: async () => ({ productName: PRODUCT_NAME, supportEmail: app.config.supportEmail }),
+  });
+
+  app.get("/health", {
+    schema: { tags: ["public"], summary: "Liveness and database check", response: { 200: z.object({ ok: z.boolean(), database: z.string() }) } },
+    handler: async () => {
+      await app.database.db.execute("select 1");
+      return { ok: true, database: app.database.kind };
+    },
+  });
+};

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { NOT_LOGGED_IN_ONBOARDING_MESSAGE, onboardingInputSchema } from "@cultivate/shared";
+import { conflict } from "../../lib/errors.ts";
+import { errorSchema } from "../../lib/http.ts";
+import { requireActor } from "../../policy/policy.ts";
+import { submitOnboarding } from "../../services/onboarding.ts";
+import { adminEmails } from "../../services/admins.ts";
+import { onboardingSubmittedEmail } from "../../mail/templates.ts";
+
+export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post("/onboarding", {
+    schema: {
+      tags: ["account"],
+      summary: "Submit the onboarding form (part 1 §5): links the organisation, status becomes submitted, role org_officer",
+      body: onboardingInputSchema,
+      response: {
+        201: z.object({ ok: z.literal(true), organization: z.object({ id: z.string(), name: z.string() }) }),
+        400: errorSchema,
+        401: errorSchema,
+        409: errorSchema,
+      },
+    },
+    // The session check comes before body validation: a signed-out visitor hears that first.
+    preValidation: async (request) => {
+      requireActor(await app.getActor(request), NOT_LOGGED_IN_ONBOARDING_MESSAGE);
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(await app.getActor(request), NOT_LOGGED_IN_ONBOARDING_MESSAGE);
+      if (actor.onboardingStatus !== "pending") {
+        throw conflict("Your information has already been submitted.");
+      }
+      const organization = await submitOnboarding(app.db, actor.userId, request.body);
+
+      // Part 1 §7 sendOnboardingEmail: a failure is logged and the flow continues.
+      try {
+        for (const to of await adminEmails(app.db)) {
+          const result = await app.mailer.send(onboardingSubmittedEmail(to, actor.email, request.body));
+          if (result.error) request.log.warn({ to, error: result.error }, "Failed to send admin notification email");
+        }
+      } catch (err) {
+        request.log.error({ err }, "Failed to send admin notification email");
+      }
+      return reply.code(201).send({ ok: true as const, organization });
+    },
+  });
+};

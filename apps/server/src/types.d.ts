@@ -1,0 +1,20 @@
+import type { AppConfig } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { Auth } from "./auth/auth.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { Actor } from "./policy/actor.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    auth: Auth;
+    mailer: Mailer;
+    /** The signed-in user of a request (memoised per request), or null. */
+    getActor: (request: FastifyRequest) => Promise<Actor | null>;
+  }
+  interface FastifyRequest {
+    actorPromise: Promise<Actor | null> | null;
+  }
+}

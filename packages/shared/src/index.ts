@@ -1,0 +1,9 @@
+export * from "./roles.ts";
+export * from "./onboarding.ts";
+export * from "./auth.ts";
+
+export const PRODUCT_NAME = "Cultivate";
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const ONBOARDING_REDIRECT_MS = 2000;
+export const STAGES = ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"] as const;
+export type StageName = (typeof STAGES)[number];

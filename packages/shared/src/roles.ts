@@ -1,0 +1,37 @@
+/** Role names as stored in `roles.name`. A user holds at most one through the UI. */
+export const ROLE_NAMES = ["admin", "org_owner", "org_manager", "org_officer"] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const ROLE_LABELS: Record<RoleName, string> = {
+  admin: "Admin",
+  org_owner: "Organization Owner",
+  org_manager: "Organization Manager",
+  org_officer: "Organization Officer",
+};
+
+export const ONBOARDING_STATUSES = ["pending", "submitted", "approved"] as const;
+export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
+
+/** Roles that may see the donor list and donor groups (part 1 §6). */
+export const DONOR_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager", "org_officer"];
+/** Roles that see the Campaign management header link (part 1 §6). */
+export const CAMPAIGN_LINK_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager"];
+
+export const hasAnyRole = (roles: readonly string[], allowed: readonly RoleName[]) =>
+  roles.some((r) => (allowed as readonly string[]).includes(r));
+
+/**
+ * Where /dashboard sends a user, in the order of part 2 "Post-login redirect".
+ * Shared so the server's /api/me and the browser's redirector cannot disagree.
+ */
+export function dashboardTarget(
+  me: { onboardingStatus: OnboardingStatus; roles: readonly string[] } | null,
+): string {
+  if (!me) return "/login";
+  if (me.onboardingStatus === "pending") return "/onboarding-form";
+  if (me.onboardingStatus === "submitted") return "/pending-approval";
+  if (me.roles.includes("admin")) return "/admin";
+  if (me.roles.includes("org_owner")) return "/org-owner-dashboard";
+  if (me.roles.includes("org_officer")) return "/org-officer-dashboard";
+  return "/donors";
+}
