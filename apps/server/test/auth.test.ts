@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { accounts, emailOutbox, sessions, userProfiles, verifications } from "../src/db/schema.ts";
+import { cookieFrom, createTestApp, registerUser, signIn, uniqueEmail, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("register", () => {
+  it("creates an account with a pending profile, signs the user in and sends them to the onboarding form", async () => {
+    const email = uniqueEmail();
+    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "secret1", name: email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty("token");
+    const cookie = cookieFrom(res);
+    const me = await t.request("GET", "/api/me", { cookie });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { email }, onboardingStatus: "pending", roles: [], organization: null, dashboard: "/onboarding-form" });
+  });
+
+  it("rejects a password under 6 characters on the server", async () => {
+    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail(), password: "12345" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "validation_error", message: "Password must be at least 6 characters long" });
+  });
+
+  it("rejects an email that is already registered with a clear message", async () => {
+    const { email } = await registerUser(t);
+    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "another1" } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().message).toMatch(/already exists/i);
+  });
+
+  it("hashes passwords with argon2id at m=19456, t=2, p=1", async () => {
+    const { userId } = await registerUser(t);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, userId));
+    expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+});
+
+describe("sign in", () => {
+  it("signs in with the right password and answers 401 with a message for a wrong one", async () => {
+    const { email, password } = await registerUser(t);
+    const bad = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "wrong-password" } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ error: "invalid_email_or_password", message: "Invalid email or password" });
+    const cookie = await signIn(t, email, password);
+    expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(200);
+  });
+
+  it("requires email and password", async () => {
+    const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe("validation_error");
+  });
+
+  it("remember me keeps the session for 30 days; without it the cookie ends with the browser", async () => {
+    const { email, password } = await registerUser(t);
+    const remembered = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe: true } });
+    const token = remembered.cookies.find((c) => c.name === "cultivate.session_token")!;
+    expect(token.maxAge).toBe(30 * 24 * 60 * 60);
+    expect(token.httpOnly).toBe(true);
+    expect(token.sameSite).toBe("Lax");
+    expect(token.secure).toBeFalsy();
+
+    const browserSession = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe: false } });
+    const sessionCookie = browserSession.cookies.find((c) => c.name === "cultivate.session_token")!;
+    expect(sessionCookie.maxAge).toBeUndefined();
+    expect(sessionCookie.expires).toBeUndefined();
+  });
+
+  it("answers 429 to the 6th failed sign-in for one account within a minute, even from other addresses", async () => {
+    const { email, password } = await registerUser(t);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("POST", "/api/auth/sign-in/email", {
+        body: { email, password: "nope-nope" },
+        ip: `192.0.2.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password } });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ error: "too_many_requests", message: "Too many attempts. Please wait a minute and try again." });
+  });
+
+  it("answers 429 to the 6th failed sign-in from one address across accounts", async () => {
+    const ip = "198.51.100.7";
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail(), password: "nope-nope" }, ip });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail(), password: "nope-nope" }, ip });
+    expect(res.statusCode).toBe(429);
+    const elsewhere = await t.request("POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail(), password: "nope-nope" } });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+});
+
+describe("sessions", () => {
+  it("answers 401 with { error, message } without a session", async () => {
+    const res = await t.request("GET", "/api/me");
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: "unauthorized", message: expect.any(String) });
+  });
+
+  it("ends a session idle for more than 7 days and deletes it", async () => {
+    const { userId, cookie } = await registerUser(t);
+    await t.db.update(sessions).set({ lastActiveAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(sessions.userId, userId));
+    expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+  });
+
+  it("ends a session past its absolute lifetime however active it was", async () => {
+    const { userId, cookie } = await registerUser(t);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastActiveAt: new Date() })
+      .where(eq(sessions.userId, userId));
+    expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
+  });
+
+  it("sets an absolute expiry 30 days after sign-in", async () => {
+    const { userId } = await registerUser(t);
+    const [s] = await t.db.select().from(sessions).where(eq(sessions.userId, userId));
+    const days = (s!.expiresAt.getTime() - s!.createdAt.getTime()) / 86_400_000;
+    expect(days).toBeCloseTo(30, 1);
+  });
+});
+
+describe("sign out", () => {
+  it("ends the session and returns success", async () => {
+    const { cookie } = await registerUser(t);
+    const res = await t.request("POST", "/api/auth/sign-out", { cookie });
+    expect(res.statusCode).toBe(200);
+    expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
+  });
+
+  it("succeeds and clears the cookies when the server no longer knows the session", async () => {
+    const { userId, cookie } = await registerUser(t);
+    await t.db.delete(sessions).where(eq(sessions.userId, userId));
+    const res = await t.request("POST", "/api/auth/sign-out", { cookie });
+    expect(res.statusCode).toBe(200);
+    const cleared = res.cookies.find((c) => c.name === "cultivate.session_token");
+    expect(cleared?.value ?? "").toBe("");
+  });
+
+  it("succeeds with no session at all", async () => {
+    const res = await t.request("POST", "/api/auth/sign-out");
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("password reset", () => {
+  const resetLink = async (email: string) => {
+    const rows = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
+    const mail = rows.find((r) => r.kind === "password_reset");
+    const match = mail?.text.match(/https?:\/\/\S+/);
+    return match?.[0];
+  };
+
+  it("answers the same whether or not the address exists, and mails a link only to real accounts", async () => {
+    const { email } = await registerUser(t);
+    const ghost = uniqueEmail("ghost");
+    const real = await t.request("POST", "/api/auth/request-password-reset", { body: { email } });
+    const fake = await t.request("POST", "/api/auth/request-password-reset", { body: { email: ghost } });
+    expect(real.statusCode).toBe(200);
+    expect(fake.statusCode).toBe(200);
+    expect(fake.json()).toEqual(real.json());
+    expect(await resetLink(email)).toBeDefined();
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, ghost))).toHaveLength(0);
+  });
+
+  it("the link leads to the reset page, works once, and signs out other sessions", async () => {
+    const { email, cookie } = await registerUser(t);
+    await t.request("POST", "/api/auth/request-password-reset", { body: { email, redirectTo: "https://evil.example/steal" } });
+    const link = new URL((await resetLink(email))!);
+    expect(link.origin).toBe(t.config.appUrl);
+
+    const follow = await t.request("GET", link.pathname + link.search);
+    expect(follow.statusCode).toBe(302);
+    const location = new URL(follow.headers.location as string, t.config.appUrl);
+    expect(location.pathname).toBe("/reset-password");
+    const token = location.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    const reset = await t.request("POST", "/api/auth/reset-password", { body: { token, newPassword: "brand-new-pass" } });
+    expect(reset.statusCode).toBe(200);
+    await signIn(t, email, "brand-new-pass");
+    expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
+
+    const again = await t.request("POST", "/api/auth/reset-password", { body: { token, newPassword: "another-pass" } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: "invalid_token" });
+  });
+
+  it("rejects an expired token", async () => {
+    const { email } = await registerUser(t);
+    await t.request("POST", "/api/auth/request-password-reset", { body: { email } });
+    const link = new URL((await resetLink(email))!);
+    const token = link.pathname.split("/").pop()!;
+    await t.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    const res = await t.request("POST", "/api/auth/reset-password", { body: { token, newPassword: "brand-new-pass" } });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("rejects a new password under 6 characters", async () => {
+    const res = await t.request("POST", "/api/auth/reset-password", { body: { token: "x", newPassword: "123" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Password must be at least 6 characters long");
+  });
+
+  it("limits reset requests per account", async () => {
+    const email = uniqueEmail("limited");
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.request("POST", "/api/auth/request-password-reset", { body: { email } })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+});
+
+describe("profiles", () => {
+  it("every registered user gets a profile", async () => {
+    const { userId } = await registerUser(t);
+    const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId));
+    expect(profile?.onboardingStatus).toBe("pending");
+  });
+});

@@ -1,0 +1,157 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
+import { buildApp } from "../src/app.ts";
+import { loadConfig, type AppConfig } from "../src/config.ts";
+import { openDatabase, type Database } from "../src/db/client.ts";
+import { roles, userProfiles, userRoles, users } from "../src/db/schema.ts";
+import type { RoleName } from "@cultivate/shared";
+
+/**
+ * Which database the API suite runs on: PGlite in memory by default; with
+ * TEST_DATABASE=postgres, a fresh database per test file on the server at DATABASE_URL.
+ */
+export const testDatabaseKind = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testDatabaseKind === "pglite") {
+    const database = await openDatabase({ kind: "pglite" });
+    return { database, drop: async () => {} };
+  }
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
+  const name = `cultivate_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export const TEST_APP_URL = "http://localhost:3000";
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SUPPORT_EMAIL: "support@cultivate.test", APP_URL: TEST_APP_URL }),
+    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    ...overrides,
+  };
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp({ config, database, mailRetryIntervalMs: 50 });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+    /**
+     * JSON request with the app's own origin (better-auth checks it on cookie-bearing POSTs).
+     * Each request comes from its own address unless `ip` is given, so per-IP limits only
+     * meet the tests that are about them.
+     */
+    request(
+      method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+      url: string,
+      options: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
+    ) {
+      return app.inject({
+        method,
+        url,
+        remoteAddress: options.ip ?? `10.${nextOctet()}.${nextOctet()}.${nextOctet()}`,
+        headers: {
+          origin: config.appUrl,
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...options.headers,
+        },
+        ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+      });
+    },
+  };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  return response.cookies
+    .filter((c) => c.value !== "" && c.maxAge !== 0)
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+}
+
+let counter = 0;
+let octet = 0;
+const nextOctet = () => (octet = (octet + 1) % 250) + 1;
+export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${++counter}@example.org`;
+
+/** Registers through the real sign-up route and returns the session cookie. */
+export async function registerUser(t: TestApp, email = uniqueEmail(), password = "password123") {
+  const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password, name: email } });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  return { email, password, userId: user!.id, cookie: cookieFrom(res) };
+}
+
+export async function signIn(t: TestApp, email: string, password: string, rememberMe = true) {
+  const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}
+
+/** A user in a given state, for permission tests: status, organisation and one role. */
+export async function buildUser(
+  t: TestApp,
+  opts: { role?: RoleName; status?: "pending" | "submitted" | "approved"; organizationId?: string | null } = {},
+) {
+  const u = await registerUser(t);
+  await t.db
+    .update(userProfiles)
+    .set({ onboardingStatus: opts.status ?? "approved", organizationId: opts.organizationId ?? null })
+    .where(eq(userProfiles.id, u.userId));
+  if (opts.role) {
+    const [role] = await t.db.select().from(roles).where(eq(roles.name, opts.role));
+    await t.db.insert(userRoles).values({ userId: u.userId, roleId: role!.id });
+  }
+  return u;
+}
+
+export const validOnboarding = (overrides: Record<string, unknown> = {}) => ({
+  organizationName: "  Hope Foundation  ",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  phoneNumber: "",
+  website: "https://hope.example.org",
+  role: "Director of Development",
+  otherRole: "",
+  yearsWorked: "4–7 years",
+  fundraisingTypes: ["Major Gifts", "Capital Campaigns"],
+  otherFundraising: "",
+  numDonors: 1200,
+  annualBudget: "$1M–$4.9M",
+  fullTimeStaff: "4–10",
+  crmDb: "Bloomerang",
+  softwareComfort: "Comfortable",
+  aiTools: "No",
+  aiToolsText: "",
+  cultivateUse: "Plan our capital campaign",
+  ...overrides,
+});
+
+export type { FastifyInstance };
