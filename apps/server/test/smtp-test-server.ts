@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 
 export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string };
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for tests that read email. */
-export async function startSmtpTestServer(port = 0) {
+export async function startSmtpTestServer(port = 0, options: { mailboxFile?: string } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let failNext = 0;
@@ -21,13 +22,16 @@ export async function startSmtpTestServer(port = 0) {
       }
       simpleParser(stream)
         .then((parsed) => {
-          messages.push({
+          const mail: ReceivedMail = {
             to: session.envelope.rcptTo.map((r) => r.address),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
-          });
+          };
+          messages.push(mail);
+          // Browser tests run in other processes: they read the mailbox file.
+          if (options.mailboxFile) fs.appendFileSync(options.mailboxFile, `${JSON.stringify(mail)}\n`);
           waiters.splice(0).forEach((w) => w());
           callback();
         })

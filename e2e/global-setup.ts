@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startSmtpTestServer } from "../apps/server/test/smtp-test-server.ts";
+import { E2E_PORT } from "./playwright.config.ts";
+import { ADMIN, SUPPORT_EMAIL } from "./fixtures.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Starts an SMTP test server and the real app (built SPA, fresh PGlite data directory,
+ * bootstrapped admin) for the browser tests; returns the teardown.
+ */
+export default async function globalSetup() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-e2e-"));
+  const mailboxFile = path.join(work, "mailbox.jsonl");
+  fs.writeFileSync(mailboxFile, "");
+  const smtp = await startSmtpTestServer(0, { mailboxFile });
+  process.env.E2E_MAILBOX = mailboxFile;
+
+  if (!fs.existsSync(path.join(root, "apps/web/dist/index.html"))) {
+    throw new Error("apps/web/dist is missing: run `npm run build` first (npm test does).");
+  }
+  const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      APP_URL: baseUrl,
+      DATA_DIR: path.join(work, "data"),
+      DATABASE_URL: "",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: smtp.url,
+      SUPPORT_EMAIL,
+      LOG_LEVEL: "warn",
+      API_RATE_LIMIT: "100000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => server.once("exit", resolve));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (server.exitCode !== null) throw new Error(`the app exited with ${server.exitCode} before it was ready`);
+    if (Date.now() > deadline) throw new Error("the app did not become ready within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return async () => {
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.exitCode === null) server.kill("SIGKILL");
+    await smtp.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+}

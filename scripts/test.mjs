@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// npm test: type check, unit + API tests on PGlite, the API tests again on PostgreSQL when
+// DATABASE_URL is set, then the browser tests in Debian's Chromium. Ends with "N passed, N failed".
+// `node scripts/test.mjs api` or `... e2e` runs one part.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, ".tmp/reports");
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const only = process.argv[2];
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (res.status !== 0) {
+    console.log(`--- ${label}: exit ${res.status}`);
+    return false;
+  }
+  return true;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return false;
+  const r = JSON.parse(fs.readFileSync(file, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  return true;
+}
+
+function vitest(label, reportName, args, env) {
+  const file = path.join(reports, `${reportName}.json`);
+  const ok = run(label, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  if (!countVitest(file)) broken = true;
+  if (!ok && totals.failed === 0) broken = true;
+}
+
+if (!only) {
+  for (const project of ["packages/shared", "apps/server", "apps/web"]) {
+    if (!run(`typecheck ${project}`, bin("tsc"), ["-p", project, "--noEmit"])) {
+      totals.failed++;
+      broken = true;
+    } else totals.passed++;
+  }
+}
+
+if (!only || only === "api") {
+  vitest("unit + API tests on PGlite", "vitest-pglite", only === "api" ? ["--project", "api"] : [], { TEST_DATABASE: "pglite" });
+  if (process.env.DATABASE_URL) {
+    vitest("API tests on PostgreSQL", "vitest-postgres", ["--project", "api"], { TEST_DATABASE: "postgres" });
+  } else {
+    console.log("\n(DATABASE_URL is not set: the API suite ran on PGlite only)");
+  }
+}
+
+if (!only || only === "e2e") {
+  if (!run("build the web app", "npm", ["run", "build", "--silent"])) broken = true;
+  else {
+    const ok = run("browser tests (Playwright, Debian Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]);
+    const file = path.join(reports, "e2e.json");
+    if (fs.existsSync(file)) {
+      const s = JSON.parse(fs.readFileSync(file, "utf8")).stats;
+      totals.passed += s.expected + s.flaky;
+      totals.failed += s.unexpected;
+      totals.skipped += s.skipped;
+      if (!ok && s.unexpected === 0) broken = true;
+    } else broken = true;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(totals.failed > 0 || broken ? 1 : 0);
