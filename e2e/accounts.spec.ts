@@ -6,7 +6,7 @@ test("register, onboard (missing fields first) and wait for approval", async ({ 
   await register(page, email);
 
   // Required fields missing: the spec's message, nothing sent.
-  await page.getByLabel("First Name").fill("Grace");
+  await page.getByLabel(/^First Name/).fill("Grace");
   await page.getByRole("button", { name: /submit/i }).click();
   await expect(page.getByText("Please fill in all required fields.")).toBeVisible();
 
@@ -16,7 +16,7 @@ test("register, onboard (missing fields first) and wait for approval", async ({ 
   await expect(page.getByText("Your information has been received successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/pending-approval$/, { timeout: 10_000 });
   await expect(page.getByRole("heading", { name: "Application Under Review" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("main").getByText(email)).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
 
   // Submitted users are sent back here by /dashboard.
@@ -26,9 +26,9 @@ test("register, onboard (missing fields first) and wait for approval", async ({ 
 
 test("registration refuses mismatched passwords in the page", async ({ page }) => {
   await page.goto("/register");
-  await page.getByLabel("Email").fill(uniqueEmail());
-  await page.getByLabel("Password", { exact: true }).fill("secret-pass");
-  await page.getByLabel("Confirm Password").fill("different-pass");
+  await page.getByLabel(/^Email/).fill(uniqueEmail());
+  await page.getByLabel(/^Password/).fill("secret-pass");
+  await page.getByLabel(/^Confirm password/i).fill("different-pass");
   await page.getByRole("button", { name: /create account|register|sign up/i }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Passwords do not match" })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
@@ -85,7 +85,8 @@ test("forgot password: the emailed one-time link sets a new password", async ({ 
 
   await page.goto("/login");
   await page.getByRole("link", { name: /forgot your password/i }).click();
-  await page.getByLabel("Email").fill(email);
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel(/^Email/).fill(email);
   await page.getByRole("button", { name: /send|reset/i }).click();
   await expect(page.getByText(/If an account exists for that email/)).toBeVisible();
 
@@ -93,8 +94,8 @@ test("forgot password: the emailed one-time link sets a new password", async ({ 
   const link = mail.text.match(/https?:\/\/\S+/)![0];
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
-  await page.getByLabel("New Password", { exact: true }).fill("new-password-9");
-  await page.getByLabel("Confirm New Password").fill("new-password-9");
+  await page.getByLabel(/^New password/i).fill("new-password-9");
+  await page.getByLabel(/^Confirm new password/i).fill("new-password-9");
   await page.getByRole("button", { name: /reset password|set password|save/i }).click();
   await expect(page.getByText("Your password has been reset. You can now sign in.")).toBeVisible();
 

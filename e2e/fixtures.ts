@@ -28,23 +28,23 @@ export async function waitForMail(predicate: (m: Mail) => boolean, timeoutMs = 1
 
 export async function register(page: Page, email: string, password = "secret-pass") {
   await page.goto("/register");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Confirm password/i).fill(password);
   await page.getByRole("button", { name: /create account|register|sign up/i }).click();
   await expect(page).toHaveURL(/\/onboarding-form$/);
 }
 
 export async function signIn(page: Page, email: string, password: string, rememberMe = false) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
   if (rememberMe) await page.getByLabel("Remember me").check();
   await page.getByRole("button", { name: /^sign in$/i }).click();
 }
 
 export async function fillRequiredOnboarding(page: Page, org: string) {
-  await page.getByLabel("Organization Name").fill(org);
-  await page.getByLabel("First Name").fill("Grace");
-  await page.getByLabel("Last Name").fill("Hopper");
+  await page.getByLabel(/^Organization Name/).fill(org);
+  await page.getByLabel(/^First Name/).fill("Grace");
+  await page.getByLabel(/^Last Name/).fill("Hopper");
 }

@@ -24,7 +24,7 @@ export function createAuth(deps: { db: Db; config: AppConfig; secret: string; ma
     basePath: "/api/auth",
     secret: deps.secret,
     telemetry: { enabled: false },
-    trustedOrigins: [config.appUrl, ...(config.env === "development" ? ["http://localhost:5173"] : [])],
+    trustedOrigins: [config.appUrl, ...(config.env === "development" ? ["http://localhost:5173", "http://localhost:4173"] : [])],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

@@ -1,0 +1,64 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageLoader } from "@/components/ui/page-loader";
+import { RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+
+// Each page is its own chunk; the module's named export becomes the route component.
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+});
+
+const routes: RouteObject[] = [
+  {
+    path: "/",
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        // A pathless boundary under the layout keeps the header on screen when a page fails.
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, ...page(() => import("./routes/landing"), (m) => m.LandingRoute) },
+          { path: "login", ...page(() => import("./routes/login"), (m) => m.LoginRoute) },
+          { path: "register", ...page(() => import("./routes/register"), (m) => m.RegisterRoute) },
+          { path: "forgot-password", ...page(() => import("./routes/forgot-password"), (m) => m.ForgotPasswordRoute) },
+          { path: "reset-password", ...page(() => import("./routes/reset-password"), (m) => m.ResetPasswordRoute) },
+          { path: "dashboard", ...page(() => import("./routes/dashboard"), (m) => m.DashboardRoute) },
+          { path: "onboarding-form", ...page(() => import("./routes/onboarding-form"), (m) => m.OnboardingFormRoute) },
+          {
+            path: "pending-approval",
+            ...page(() => import("./routes/pending-approval"), (m) => m.PendingApprovalRoute),
+          },
+          { path: "admin", ...page(() => import("./routes/admin"), (m) => m.AdminDashboardRoute) },
+          { path: "admin/campaigns", ...page(() => import("./routes/campaigns"), (m) => m.CampaignsRoute) },
+          { path: "campaigns", ...page(() => import("./routes/campaigns"), (m) => m.CampaignsRoute) },
+          { path: "admin/actions", ...page(() => import("./routes/admin-actions"), (m) => m.AdminActionsRoute) },
+          { path: "admin/users", ...page(() => import("./routes/admin-users"), (m) => m.AdminUsersRoute) },
+          {
+            path: "admin/organizations",
+            ...page(() => import("./routes/admin-organizations"), (m) => m.AdminOrganizationsRoute),
+          },
+          { path: "admin/prompts", ...page(() => import("./routes/admin-prompts"), (m) => m.AdminPromptsRoute) },
+          {
+            path: "org-owner-dashboard",
+            ...page(() => import("./routes/org-owner-dashboard"), (m) => m.OrgOwnerDashboardRoute),
+          },
+          {
+            path: "org-officer-dashboard",
+            ...page(() => import("./routes/org-officer-dashboard"), (m) => m.OrgOfficerDashboardRoute),
+          },
+          { path: "donors", ...page(() => import("./routes/donors"), (m) => m.DonorsRoute) },
+          { path: "donor-groups", ...page(() => import("./routes/donor-groups"), (m) => m.DonorGroupsRoute) },
+          { path: "saved-donor-groups", ...page(() => import("./routes/donor-groups"), (m) => m.DonorGroupsRoute) },
+          { path: "support", ...page(() => import("./routes/support"), (m) => m.SupportRoute) },
+          { path: "account", ...page(() => import("./routes/account"), (m) => m.AccountRoute) },
+          { path: "*", ...page(() => import("./routes/not-found"), (m) => m.NotFoundRoute) },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,129 @@
+import { NavLink, Link } from "react-router";
+import { Burger, Button, Container, Divider, Drawer, Group, Stack, Text, ThemeIcon } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconLogout, IconPlant2 } from "@tabler/icons-react";
+import { CAMPAIGN_LINK_ROLES, DONOR_ROLES, PRODUCT_NAME, hasAnyRole, type Me } from "@cultivate/shared";
+import classes from "./header.module.css";
+
+interface HeaderLink {
+  to: string;
+  label: string;
+}
+
+/** The header links of part 1 §2 "Header and footer", by sign-in state and role. */
+export function primaryLinks(me: Me | null | undefined): HeaderLink[] {
+  if (me === undefined) return []; // still loading: show neither set rather than flash the wrong one
+  if (me === null) return [{ to: "/", label: "Home" }];
+  const links: HeaderLink[] = [{ to: "/dashboard", label: "Dashboard" }];
+  if (hasAnyRole(me.roles, DONOR_ROLES)) {
+    links.push({ to: "/donors", label: "Donors" }, { to: "/donor-groups", label: "Donor Groups" });
+  }
+  if (hasAnyRole(me.roles, CAMPAIGN_LINK_ROLES)) links.push({ to: "/admin/campaigns", label: "Campaigns" });
+  links.push({ to: "/support", label: "Support" });
+  if (me.roles.includes("admin")) {
+    links.push({ to: "/admin", label: "Admin" }, { to: "/admin/actions", label: "Action History" });
+  }
+  return links;
+}
+
+export interface HeaderProps {
+  /** undefined while the session is loading, null when signed out. */
+  me: Me | null | undefined;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+interface NavItemsProps extends HeaderProps {
+  mobile?: boolean;
+  onNavigate?: () => void;
+}
+
+function NavItems({ me, onSignOut, signingOut, mobile = false, onNavigate }: NavItemsProps) {
+  const linkClass = mobile ? `${classes.link} ${classes.mobileLink}` : classes.link;
+  const navLink = ({ to, label }: HeaderLink) => (
+    <NavLink key={to} to={to} end className={linkClass} onClick={onNavigate}>
+      {label}
+    </NavLink>
+  );
+  const Wrapper = mobile ? Stack : Group;
+
+  return (
+    <Wrapper gap={mobile ? 4 : 2} wrap="nowrap">
+      {primaryLinks(me).map(navLink)}
+      {mobile ? <Divider my="sm" /> : <Divider orientation="vertical" mx="xs" />}
+      {me === null ? (
+        <>
+          {navLink({ to: "/login", label: "Sign in" })}
+          <Button
+            component={NavLink}
+            to="/register"
+            end
+            size={mobile ? "md" : "sm"}
+            ml={mobile ? 0 : 4}
+            onClick={onNavigate}
+          >
+            Register
+          </Button>
+        </>
+      ) : null}
+      {me ? (
+        <>
+          {navLink({ to: "/account", label: "Account" })}
+          <Text
+            size="sm"
+            c="dimmed"
+            truncate="end"
+            maw={mobile ? undefined : 200}
+            px={mobile ? 10 : 6}
+            title={me.user.email}
+          >
+            {me.user.email}
+          </Text>
+          <Button
+            variant="default"
+            size={mobile ? "md" : "xs"}
+            leftSection={<IconLogout size={16} />}
+            loading={signingOut}
+            onClick={() => {
+              onNavigate?.();
+              onSignOut();
+            }}
+          >
+            Sign out
+          </Button>
+        </>
+      ) : null}
+    </Wrapper>
+  );
+}
+
+export function Header(props: HeaderProps) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+
+  return (
+    <Container size="xl" h="100%">
+      <Group h="100%" justify="space-between" wrap="nowrap">
+        <Link to="/" className={classes.brand} aria-label={`${PRODUCT_NAME} home`}>
+          <ThemeIcon size={34} radius="md" variant="gradient" gradient={{ from: "teal.6", to: "cyan.6", deg: 135 }}>
+            <IconPlant2 size={20} />
+          </ThemeIcon>
+          <Text fw={800} fz={20} lh={1}>
+            {PRODUCT_NAME}
+          </Text>
+        </Link>
+
+        <Group component="nav" aria-label="Main navigation" visibleFrom="lg" wrap="nowrap">
+          <NavItems {...props} />
+        </Group>
+
+        <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Toggle navigation" />
+      </Group>
+
+      <Drawer opened={opened} onClose={close} title={PRODUCT_NAME} hiddenFrom="lg" size="xs" position="right">
+        <nav aria-label="Main navigation">
+          <NavItems {...props} mobile onNavigate={close} />
+        </nav>
+      </Drawer>
+    </Container>
+  );
+}

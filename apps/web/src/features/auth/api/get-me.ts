@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { meSchema, type Me } from "@cultivate/shared";
+import { ApiClientError, apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
+
+/** The signed-in user, or null when there is no session (401 is an answer, not an error). */
+export async function getMe(): Promise<Me | null> {
+  try {
+    return meSchema.parse(await apiFetch<unknown>("/api/me"));
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.me,
+    queryFn: getMe,
+    retry: false,
+    staleTime: 30_000,
+  });
+
+export const useMe = () => useQuery(meQueryOptions());
