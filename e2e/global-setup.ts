@@ -20,8 +20,10 @@ export default async function globalSetup() {
   const smtp = await startSmtpTestServer(0, { mailboxFile });
   process.env.E2E_MAILBOX = mailboxFile;
 
-  if (!fs.existsSync(path.join(root, "apps/web/dist/index.html"))) {
-    throw new Error("apps/web/dist is missing: run `npm run build` first (npm test does).");
+  // WEB_DIST lets a run use its own build (e.g. `npx vite build --outDir /tmp/web-a`).
+  const webDist = process.env.WEB_DIST ?? path.join(root, "apps/web/dist");
+  if (!fs.existsSync(path.join(webDist, "index.html"))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does).`);
   }
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
@@ -29,6 +31,7 @@ export default async function globalSetup() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      WEB_DIST: webDist,
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       APP_URL: baseUrl,

@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+// Several runs may share a work tree (one per E2E_PORT): each gets its own output and report.
+const suffix = process.env.E2E_PORT ? `-${E2E_PORT}` : "";
 
 /** Browser tests drive Debian's Chromium (never a downloaded browser) against the real server. */
 export default defineConfig({
@@ -12,8 +14,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "../.tmp/reports/e2e.json" }]],
-  outputDir: "../.tmp/e2e-results",
+  reporter: [["list"], ["json", { outputFile: `../.tmp/reports/e2e${suffix}.json` }]],
+  outputDir: `../.tmp/e2e-results${suffix}`,
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "retain-on-failure",

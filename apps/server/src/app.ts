@@ -24,6 +24,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { resolveActor } from "./auth/session.ts";
 import { HttpError } from "./lib/errors.ts";
 import { Mailer } from "./mail/mailer.ts";
+import { ActivityRecorder } from "./activity/recorder.ts";
 import { meRoutes } from "./routes/api/me.ts";
 import { onboardingRoutes } from "./routes/api/onboarding.ts";
 import { testEmailRoutes } from "./routes/api/test-email.ts";
@@ -129,8 +130,13 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     request.actorPromise ??= resolveActor(auth, database.db, request);
     return request.actorPromise;
   });
+  const activity = new ActivityRecorder(database.db, app.log);
+  app.decorate("activity", activity);
   app.addHook("onReady", async () => mailer.start());
-  app.addHook("onClose", async () => mailer.stop());
+  app.addHook("onClose", async () => {
+    mailer.stop();
+    await activity.close();
+  });
 
   // ---- routes ----
   await app.register(authRoutes, { prefix: "/api/auth" });

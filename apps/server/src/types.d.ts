@@ -3,6 +3,7 @@ import type { Database, Db } from "./db/client.ts";
 import type { Auth } from "./auth/auth.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Actor } from "./policy/actor.ts";
+import type { ActivityRecorder } from "./activity/recorder.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -11,6 +12,8 @@ declare module "fastify" {
     db: Db;
     auth: Auth;
     mailer: Mailer;
+    /** The activity log (queued, written in batches off the request path). */
+    activity: ActivityRecorder;
     /** The signed-in user of a request (memoised per request), or null. */
     getActor: (request: FastifyRequest) => Promise<Actor | null>;
   }

@@ -7,3 +7,4 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const ONBOARDING_REDIRECT_MS = 2000;
 export const STAGES = ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"] as const;
 export type StageName = (typeof STAGES)[number];
+export * from "./activity.ts";

@@ -1,0 +1,11 @@
+/** Part 2 §9: the seven action types of the activity log. */
+export const ACTION_TYPES = [
+  "authentication",
+  "navigation",
+  "donor_management",
+  "campaign_management",
+  "ai_interaction",
+  "data_management",
+  "system",
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
