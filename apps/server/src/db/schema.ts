@@ -2,3 +2,4 @@
 // After a change: `npm run db:generate` writes the next SQL migration into apps/server/drizzle/.
 export * from "./schema/core.ts";
 export * from "./schema/activity.ts";
+export * from "./schema/two-factor.ts";
