@@ -8,3 +8,4 @@ export const ONBOARDING_REDIRECT_MS = 2000;
 export const STAGES = ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"] as const;
 export type StageName = (typeof STAGES)[number];
 export * from "./activity.ts";
+export * from "./format.ts";

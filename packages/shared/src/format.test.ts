@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatMoney, formatNumber } from "./format.ts";
+
+describe("formatMoney (part 1 §9: dollar sign, thousands separators, N/A when zero or missing)", () => {
+  it.each([
+    [1234, "$1,234"],
+    [1234567.5, "$1,234,567.50"],
+    [0.5, "$0.50"],
+    [-2500, "-$2,500"],
+    ["250000", "$250,000"],
+    ["1234.50", "$1,234.50"],
+    ["$1,234", "$1,234"],
+  ] as const)("%s → %s", (value, shown) => {
+    expect(formatMoney(value)).toBe(shown);
+  });
+
+  it.each([[0], ["0"], ["0.00"], [null], [undefined], [""], ["N/A"], ["abc"], [Number.NaN]])(
+    "shows N/A for %s",
+    (value) => {
+      expect(formatMoney(value)).toBe("N/A");
+    },
+  );
+});
+
+describe("formatNumber", () => {
+  it("separates thousands and keeps zero", () => {
+    expect(formatNumber(12345)).toBe("12,345");
+    expect(formatNumber(0)).toBe("0");
+    expect(formatNumber("7.25")).toBe("7.25");
+    expect(formatNumber(null)).toBe("N/A");
+  });
+});

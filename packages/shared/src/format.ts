@@ -1,0 +1,37 @@
+/** What money, counts and dates show when there is no value (part 1 §2, §9). */
+export const EMPTY_VALUE = "N/A";
+
+const toNumber = (value: unknown): number | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string") {
+    const cleaned = value.replace(/[$,\s]/g, "");
+    if (cleaned === "" || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
+    return Number(cleaned);
+  }
+  return null;
+};
+
+/**
+ * Money as the spec shows it: "$" plus a thousands-separated number, or "N/A" when zero or missing
+ * (part 1 §9). Whole amounts show no cents; amounts with cents keep two decimals. Accepts numbers
+ * and the strings a database `numeric` or an export writes ("1234.5", "$1,234").
+ */
+export function formatMoney(value: unknown): string {
+  const amount = toNumber(value);
+  if (amount === null || amount === 0) return EMPTY_VALUE;
+  const whole = Number.isInteger(amount);
+  const text = Math.abs(amount).toLocaleString("en-US", {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  });
+  return `${amount < 0 ? "-" : ""}$${text}`;
+}
+
+/** A count or score with thousands separators; "N/A" when missing (zero is a real count). */
+export function formatNumber(value: unknown): string {
+  const n = toNumber(value);
+  if (n === null) return EMPTY_VALUE;
+  return n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
