@@ -3,3 +3,4 @@
 export * from "./schema/core.ts";
 export * from "./schema/activity.ts";
 export * from "./schema/two-factor.ts";
+export * from "./schema/support.ts";
