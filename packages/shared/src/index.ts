@@ -9,3 +9,5 @@ export const STAGES = ["Discovery", "Connection", "Deepening", "Solicitation", "
 export type StageName = (typeof STAGES)[number];
 export * from "./activity.ts";
 export * from "./format.ts";
+export * from "./donor-fields.ts";
+export * from "./donors.ts";

@@ -1,0 +1,334 @@
+import { formatMoney } from "./format.ts";
+
+/**
+ * The donor field catalogue: ONE list that drives the CSV import (header → key → parser),
+ * the donor record's display sections, the list filters and the export.
+ *
+ * - `label` is the header exactly as the research export writes it (see gen-donors.mjs).
+ * - `key` is the camelCase name used in the API (`DonorRecord.fields[key]`).
+ * - `section` is one of the seven display sections of part 1 §2 (Donor dashboard).
+ * - `type` says how a cell is parsed and shown.
+ * - `column: true` means a typed, indexed database column (filtered, sorted, exported or
+ *   summed); every other field, and every unknown column, is kept in the donor's `extra` JSON.
+ */
+
+export const DONOR_SECTIONS = [
+  "Capacity & Ratings",
+  "Personal Information",
+  "Contact Information",
+  "Giving History",
+  "Wealth Information",
+  "Political Giving",
+  "Additional Data & Custom Fields",
+] as const;
+export type DonorSection = (typeof DONOR_SECTIONS)[number];
+
+export const DONOR_FIELD_TYPES = ["text", "money", "number", "integer", "date", "flag", "rating"] as const;
+export type DonorFieldType = (typeof DONOR_FIELD_TYPES)[number];
+
+export type DonorField = {
+  label: string;
+  key: string;
+  section: DonorSection;
+  type: DonorFieldType;
+  column: boolean;
+};
+
+/** A parsed value: text/rating/flag → string ("Yes" | "No" | "Maybe" for flags), money/number/integer → number, date → "YYYY-MM-DD". */
+export type DonorFieldValue = string | number | null;
+
+const CAP: DonorSection = "Capacity & Ratings";
+const PER: DonorSection = "Personal Information";
+const CON: DonorSection = "Contact Information";
+const GIV: DonorSection = "Giving History";
+const WEA: DonorSection = "Wealth Information";
+const POL: DonorSection = "Political Giving";
+const ADD: DonorSection = "Additional Data & Custom Fields";
+
+// [label, key, section, type, column]
+const F = (label: string, key: string, section: DonorSection, type: DonorFieldType, column = false): DonorField => ({
+  label,
+  key,
+  section,
+  type,
+  column,
+});
+
+export const DONOR_FIELDS: readonly DonorField[] = [
+  // Capacity & Ratings
+  F("DS Rating", "dsRating", CAP, "rating", true),
+  F("Quality Score", "qualityScore", CAP, "number", true),
+  F("Classic Quality Score", "classicQualityScore", CAP, "number", true),
+  F("Estimated Capacity", "estimatedCapacity", CAP, "money", true),
+  F("Annual Fund Likelihood", "annualFundLikelihood", CAP, "integer"),
+  F("Major Gift Likelihood", "majorGiftLikelihood", CAP, "integer"),
+  F("Wealth-Based Capacity", "wealthBasedCapacity", CAP, "money"),
+  // Personal Information
+  F("Prefix", "prefix", PER, "text", true),
+  F("First Name", "firstName", PER, "text", true),
+  F("Middle Name", "middleName", PER, "text", true),
+  F("Last Name", "lastName", PER, "text", true),
+  F("Suffix", "suffix", PER, "text", true),
+  F("Age", "age", PER, "integer", true),
+  F("Date Of Birth", "dateOfBirth", PER, "date", true),
+  // Contact Information
+  F("Email", "email", CON, "text", true),
+  F("Phone Number", "phoneNumber", CON, "text", true),
+  F("Address", "address", CON, "text", true),
+  F("Address 2", "address2", CON, "text", true),
+  F("City", "city", CON, "text", true),
+  F("State", "state", CON, "text", true),
+  F("Zip", "zip", CON, "text", true),
+  // Giving History
+  F("Total Gift Amount", "totalGiftAmount", GIV, "money", true),
+  F("# Of Gifts", "numberOfGifts", GIV, "integer", true),
+  F("Last Gift Date", "lastGiftDate", GIV, "date", true),
+  F("Last Gift Amount", "lastGiftAmount", GIV, "money", true),
+  F("Largest Gift Amount", "largestGiftAmount", GIV, "money", true),
+  F("Largest Gift Date", "largestGiftDate", GIV, "date", true),
+  F("Largest Gift Found", "largestGiftFound", GIV, "money", true),
+  F("Largest Gift Found Lower Range", "largestGiftFoundLowerRange", GIV, "money"),
+  F("First Gift Amount", "firstGiftAmount", GIV, "money", true),
+  F("First Date Range", "firstDateRange", GIV, "text", true),
+  F("RFM Total", "rfmTotal", GIV, "integer"),
+  F("RFM Recent Gift", "rfmRecentGift", GIV, "integer"),
+  F("RFM Freq", "rfmFreq", GIV, "integer"),
+  F("RFM Money", "rfmMoney", GIV, "integer"),
+  F("Total Of Likely Matches", "totalOfLikelyMatches", GIV, "money"),
+  F("# Of Gift Matches", "numberOfGiftMatches", GIV, "integer"),
+  // Wealth Information
+  F("Real Estate Est", "realEstateEst", WEA, "money"),
+  F("# Of Prop", "numberOfProperties", WEA, "integer"),
+  F("Real Estate Trust", "realEstateTrust", WEA, "flag"),
+  F("# of ST w/Prop", "statesWithProperty", WEA, "integer"),
+  F("Zestimate Total", "zestimateTotal", WEA, "money"),
+  F("Zestimate Count", "zestimateCount", WEA, "integer"),
+  F("LN Total", "lnTotal", WEA, "money"),
+  F("LN Count", "lnCount", WEA, "integer"),
+  F("SEC Stock Value", "secStockValue", WEA, "money"),
+  F("SEC Stock or Insider", "secStockOrInsider", WEA, "flag"),
+  F("Market Guide", "marketGuide", WEA, "flag"),
+  F("Market Guide Comp", "marketGuideComp", WEA, "money"),
+  F("Market Guide Options", "marketGuideOptions", WEA, "money"),
+  F("Business Revenue", "businessRevenue", WEA, "money"),
+  F("Business Affiliation", "businessAffiliation", WEA, "flag"),
+  F("Pension Admin", "pensionAdmin", WEA, "flag"),
+  F("Pension Assets", "pensionAssets", WEA, "money"),
+  F("Average Home Value", "averageHomeValue", WEA, "money"),
+  F("Median Household Income", "medianHouseholdIncome", WEA, "money"),
+  F("Shale Wealth", "shaleWealth", WEA, "integer"),
+  F("MBT Net Worth", "mbtNetWorth", WEA, "text"),
+  F("MBT Income Estimate", "mbtIncomeEstimate", WEA, "text"),
+  F("MBT Highest Asset", "mbtHighestAsset", WEA, "text"),
+  // Political Giving
+  F("Political Likely Count", "politicalLikelyCount", POL, "integer"),
+  F("Political Likely Total", "politicalLikelyTotal", POL, "money"),
+  F("Maybe Total", "politicalMaybeTotal", POL, "money"),
+  F("Republican Gift Count", "republicanGiftCount", POL, "integer"),
+  F("Republican Gift Total", "republicanGiftTotal", POL, "money"),
+  F("Democratic Gift Count", "democraticGiftCount", POL, "integer"),
+  F("Democratic Gift Amount", "democraticGiftAmount", POL, "money"),
+  F("Other Political Count", "otherPoliticalCount", POL, "integer"),
+  F("Other Political Total", "otherPoliticalTotal", POL, "money"),
+  // Additional Data & Custom Fields
+  F("Profile", "profile", ADD, "text"),
+  F("Client ID", "clientId", ADD, "text", true),
+  F("SP-First", "spouseFirstName", ADD, "text"),
+  F("SP-Middle", "spouseMiddleName", ADD, "text"),
+  F("SP-Last", "spouseLastName", ADD, "text"),
+  F("Notes", "notes", ADD, "text", true),
+  F("Date Searched", "dateSearched", ADD, "date"),
+  F("Assessed", "assessed", ADD, "flag"),
+  F("Assessment Questions", "assessmentQuestions", ADD, "text"),
+  F("Foundation", "foundation", ADD, "flag"),
+  F("Fnd Assets", "foundationAssets", ADD, "money"),
+  F("NonProfit", "nonProfit", ADD, "flag"),
+  F("IRS 990PF", "irs990pf", ADD, "flag"),
+  F("IRS PUB78", "irsPub78", ADD, "flag"),
+  F("PGID", "pgid", ADD, "integer"),
+  F("Vip Match", "vipMatch", ADD, "flag"),
+  F("Inner Circle", "innerCircle", ADD, "integer"),
+  F("Corp Tech", "corpTech", ADD, "flag"),
+  F("FAA Pilots", "faaPilots", ADD, "flag"),
+  F("Airplane Owner", "airplaneOwner", ADD, "flag"),
+  F("Boat Owner", "boatOwner", ADD, "flag"),
+  F("Whos Who", "whosWho", ADD, "flag"),
+  F("Higher Education Count", "higherEducationCount", ADD, "integer"),
+  F("Higher Education Total", "higherEducationTotal", ADD, "money"),
+  F("Education Gift Count", "educationGiftCount", ADD, "integer"),
+  F("Education Gift Amount", "educationGiftAmount", ADD, "money"),
+  F("Philanthropy and Grantmaking Count", "philanthropyCount", ADD, "integer"),
+  F("Philanthropy and Grantmaking Total", "philanthropyTotal", ADD, "money"),
+  F("Healthcare Count", "healthcareCount", ADD, "integer"),
+  F("Healthcare Total", "healthcareTotal", ADD, "money"),
+  F("Arts Gift Count", "artsGiftCount", ADD, "integer"),
+  F("Arts Gift Amount", "artsGiftAmount", ADD, "money"),
+  F("Religion Count", "religionCount", ADD, "integer"),
+  F("Religion Total", "religionTotal", ADD, "money"),
+  F("Society Benefit Count", "societyBenefitCount", ADD, "integer"),
+  F("Society Benefit Total", "societyBenefitTotal", ADD, "money"),
+  ...Array.from({ length: 20 }, (_, i) => F(`User${i + 1}`, `user${i + 1}`, ADD, "text")),
+];
+
+/**
+ * Notes is the donor's rich-text field (HTML, edited in the Donor Notes editor). The import
+ * fills it from the export's "Notes" column; display sections leave it out (the editor shows it).
+ */
+export const DONOR_NOTES_KEY = "notes";
+
+export const DONOR_FIELD_BY_KEY: ReadonlyMap<string, DonorField> = new Map(DONOR_FIELDS.map((f) => [f.key, f]));
+
+/** Header matching ignores case, surrounding spaces, a byte-order mark and repeated inner spaces. */
+export const normalizeHeader = (header: string): string =>
+  header.replace(/^\uFEFF/, "").trim().replace(/\s+/g, " ").toLowerCase();
+
+const BY_HEADER: ReadonlyMap<string, DonorField> = new Map(DONOR_FIELDS.map((f) => [normalizeHeader(f.label), f]));
+
+/** The catalogue field for a CSV header, or undefined for an unknown column (kept in `extra`). */
+export const fieldForHeader = (header: string): DonorField | undefined => BY_HEADER.get(normalizeHeader(header));
+
+/** Fields of one display section, in catalogue order (Notes excluded: the editor shows it). */
+export const fieldsOfSection = (section: DonorSection): DonorField[] =>
+  DONOR_FIELDS.filter((f) => f.section === section && f.key !== DONOR_NOTES_KEY);
+
+// ---------------------------------------------------------------- parsing
+
+export type ParseResult = { ok: true; value: DonorFieldValue } | { ok: false; problem: string };
+const ok = (value: DonorFieldValue): ParseResult => ({ ok: true, value });
+const bad = (problem: string): ParseResult => ({ ok: false, problem });
+
+/** Blank, whitespace-only and "N/A" (any case) cells are empty. */
+export const isEmptyCell = (raw: string | null | undefined): boolean => {
+  if (raw === null || raw === undefined) return true;
+  const t = raw.trim();
+  return t === "" || /^n\/a$/i.test(t);
+};
+
+/** "$1,234", "1234", "1,234.50", "-$5", "($5.00)" → number of dollars. */
+export function parseMoney(raw: string): ParseResult {
+  if (isEmptyCell(raw)) return ok(null);
+  let t = raw.trim();
+  let negative = false;
+  if (/^\(.*\)$/.test(t)) {
+    negative = true;
+    t = t.slice(1, -1).trim();
+  }
+  if (t.startsWith("-")) {
+    negative = !negative;
+    t = t.slice(1).trim();
+  }
+  t = t.replace(/^\$/, "").trim();
+  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/.test(t)) return bad(`"${raw.trim()}" is not an amount of money`);
+  const n = Number(t.replace(/,/g, ""));
+  if (!Number.isFinite(n) || n >= 1e12) return bad(`"${raw.trim()}" is not an amount of money`);
+  return ok(Math.round((negative ? -n : n) * 100) / 100);
+}
+
+/** A decimal number such as "4.5" or "1,200.5". */
+export function parseNumber(raw: string): ParseResult {
+  if (isEmptyCell(raw)) return ok(null);
+  const t = raw.trim().replace(/,/g, "");
+  if (!/^-?(\d+(\.\d+)?|\.\d+)$/.test(t)) return bad(`"${raw.trim()}" is not a number`);
+  return ok(Number(t));
+}
+
+/** A whole number such as "42" or "1,200". */
+export function parseInteger(raw: string): ParseResult {
+  if (isEmptyCell(raw)) return ok(null);
+  const t = raw.trim().replace(/,/g, "");
+  if (!/^-?\d+$/.test(t) || Math.abs(Number(t)) > 2_147_483_647) return bad(`"${raw.trim()}" is not a whole number`);
+  return ok(Number(t));
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+const isRealDate = (y: number, m: number, d: number) => {
+  if (y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+};
+
+/** MM/DD/YYYY (also M/D/YYYY) or ISO YYYY-MM-DD (a time part is ignored) → "YYYY-MM-DD". */
+export function parseDate(raw: string): ParseResult {
+  if (isEmptyCell(raw)) return ok(null);
+  const t = raw.trim();
+  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (m) {
+    const [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return isRealDate(y, mo, d) ? ok(`${y}-${pad2(mo)}-${pad2(d)}`) : bad(`"${t}" is not a valid date`);
+  }
+  m = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+Z?)?$/.exec(t);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    return isRealDate(y, mo, d) ? ok(`${y}-${pad2(mo)}-${pad2(d)}`) : bad(`"${t}" is not a valid date`);
+  }
+  return bad(`"${t}" is not a date (use MM/DD/YYYY or YYYY-MM-DD)`);
+}
+
+/** Yes/No/Maybe in any case (also Y/N, True/False) → "Yes" | "No" | "Maybe". */
+export function parseFlag(raw: string): ParseResult {
+  if (isEmptyCell(raw)) return ok(null);
+  const t = raw.trim().toLowerCase();
+  if (t === "yes" || t === "y" || t === "true") return ok("Yes");
+  if (t === "no" || t === "n" || t === "false") return ok("No");
+  if (t === "maybe") return ok("Maybe");
+  return bad(`"${raw.trim()}" is not Yes, No or Maybe`);
+}
+
+/** Text: trimmed; empty or N/A → null. */
+export function parseText(raw: string): ParseResult {
+  return isEmptyCell(raw) ? ok(null) : ok(raw.trim());
+}
+
+/** Ratings such as "DS1-1": trimmed, upper case. */
+export function parseRating(raw: string): ParseResult {
+  return isEmptyCell(raw) ? ok(null) : ok(raw.trim().toUpperCase());
+}
+
+/** Range rules checked on top of the type (part 1 §5 / §9). */
+const RANGES: Record<string, [number, number, string]> = {
+  qualityScore: [0, 10, "Quality Score must be between 0 and 10"],
+  age: [0, 120, "Age must be between 0 and 120"],
+};
+
+/** Parses one cell for a catalogue field: the value, or a problem to report. */
+export function parseDonorCell(field: DonorField, raw: string): ParseResult {
+  let r: ParseResult;
+  switch (field.type) {
+    case "money":
+      r = parseMoney(raw);
+      break;
+    case "number":
+      r = parseNumber(raw);
+      break;
+    case "integer":
+      r = parseInteger(raw);
+      break;
+    case "date":
+      r = parseDate(raw);
+      break;
+    case "flag":
+      r = parseFlag(raw);
+      break;
+    case "rating":
+      r = parseRating(raw);
+      break;
+    default:
+      r = parseText(raw);
+  }
+  const range = RANGES[field.key];
+  if (r.ok && range && typeof r.value === "number" && (r.value < range[0] || r.value > range[1])) return bad(range[2]);
+  return r;
+}
+
+// ---------------------------------------------------------------- display
+
+/** How a field's value is shown in the donor record: N/A when empty. */
+export function formatDonorValue(field: DonorField, value: DonorFieldValue | undefined): string {
+  if (value === null || value === undefined || value === "") return "N/A";
+  if (field.type === "money") return formatMoney(typeof value === "number" ? value : Number(value));
+  if (field.type === "date" && typeof value === "string") {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
+  }
+  return String(value);
+}
