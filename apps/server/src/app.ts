@@ -28,6 +28,9 @@ import { ActivityRecorder } from "./activity/recorder.ts";
 import { meRoutes } from "./routes/api/me.ts";
 import { onboardingRoutes } from "./routes/api/onboarding.ts";
 import { testEmailRoutes } from "./routes/api/test-email.ts";
+import { issueRoutes } from "./routes/api/issues/index.ts";
+import { actionRoutes } from "./routes/api/actions/index.ts";
+import { functionRoutes } from "./routes/api/functions/index.ts";
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -90,6 +93,8 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
         { name: "auth", description: "Sign-up, sign-in, sign-out, password reset (better-auth)" },
         { name: "account", description: "The signed-in user" },
         { name: "public", description: "No sign-in needed" },
+        { name: "support", description: "Support issues (any signed-in user)" },
+        { name: "activity", description: "Activity tracking and the action history" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -145,6 +150,9 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       await api.register(meRoutes);
       await api.register(onboardingRoutes);
       await api.register(testEmailRoutes);
+      await api.register(issueRoutes);
+      await api.register(actionRoutes);
+      await api.register(functionRoutes);
     },
     { prefix: "/api" },
   );

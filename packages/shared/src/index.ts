@@ -9,5 +9,7 @@ export const STAGES = ["Discovery", "Connection", "Deepening", "Solicitation", "
 export type StageName = (typeof STAGES)[number];
 export * from "./activity.ts";
 export * from "./format.ts";
+export * from "./support.ts";
+export * from "./action-history.ts";
 export * from "./donor-fields.ts";
 export * from "./donors.ts";

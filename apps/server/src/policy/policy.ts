@@ -16,6 +16,11 @@ export const can = {
   manageUsers: (a: Actor) => has(a, "admin", "org_owner"),
   viewActionHistory: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
   changeAiProvider: (a: Actor) => has(a, "admin"),
+  // Support issues (part 2 §6): staff or the submitter edit and delete; only staff change status and resolution.
+  changeIssueStatus: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
+  editIssue: (a: Actor, issue: { submittedByUserId: string | null }) =>
+    has(a, "admin", "org_owner", "org_manager") || issue.submittedByUserId === a.userId,
+  seeAllOrganizations: (a: Actor) => has(a, "admin"),
 };
 
 /** 401 unless signed in. */

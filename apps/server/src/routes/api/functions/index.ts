@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { trackActionInputSchema, updateActionInputSchema } from "@cultivate/shared";
+import { badRequest, notFound } from "../../../lib/errors.ts";
+import { errorSchema, okSchema } from "../../../lib/http.ts";
+import { requireActor } from "../../../policy/policy.ts";
+import { insertAction, updateOwnAction } from "../../../services/activity/track.ts";
+
+const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
+
+/**
+ * Browser-side activity tracking (part 1 §7 "updateAction", "Tracking"). Signed-in users only.
+ * `navigator.sendBeacon` posts text/plain, so this plugin (and only it) reads text/plain bodies as JSON.
+ */
+export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string) as unknown);
+    } catch {
+      done(badRequest("The body must be JSON."), undefined);
+    }
+  });
+
+  app.post("/functions/trackAction", {
+    schema: {
+      tags: ["activity"],
+      summary: "Record an action of the signed-in user (e.g. a page view); returns its id",
+      body: trackActionInputSchema,
+      response: { 201: z.object({ id: z.string() }), ...errors },
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(await app.getActor(request));
+      const id = await insertAction(app.db, actor, request, request.body);
+      return reply.code(201).send({ id });
+    },
+  });
+
+  app.post("/functions/updateAction", {
+    schema: {
+      tags: ["activity"],
+      summary: "Set the duration (and merge details) of one of the caller's own actions; accepts text/plain JSON from sendBeacon",
+      body: updateActionInputSchema,
+      response: { 200: okSchema, ...errors },
+    },
+    handler: async (request) => {
+      const actor = requireActor(await app.getActor(request));
+      if (!(await updateOwnAction(app.db, actor, request.body))) throw notFound("Action not found.");
+      return { ok: true as const };
+    },
+  });
+};

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ISSUE_EDIT_FORBIDDEN_MESSAGE,
+  ISSUE_NO_ORGANIZATION_MESSAGE,
+  ISSUE_NOT_FOUND_TITLE,
+  ISSUE_NOT_LOGGED_IN_MESSAGE,
+  ISSUE_STATUS_FORBIDDEN_MESSAGE,
+  issueInputSchema,
+  issueListSchema,
+  issueSchema,
+  issueUpdateSchema,
+} from "@cultivate/shared";
+import { badRequest, notFound } from "../../../lib/errors.ts";
+import { errorSchema, okSchema } from "../../../lib/http.ts";
+import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
+import {
+  createIssue,
+  deleteIssue,
+  findIssue,
+  issueScope,
+  listIssues,
+  presentIssue,
+  sendIssueEmail,
+  updateIssue,
+} from "../../../services/support/issues.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string().max(100) });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+/** Support issues (part 2: Support dashboard, Submit issue, Issue detail; §4–§8). Any signed-in user. */
+export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const load = async (request: Parameters<typeof app.getActor>[0], id: string) => {
+    const actor = requireActor(await app.getActor(request));
+    const row = UUID.test(id) ? await findIssue(app.db, issueScope(actor), id) : null;
+    if (!row) throw notFound(ISSUE_NOT_FOUND_TITLE);
+    return { actor, row };
+  };
+
+  app.get("/issues", {
+    schema: {
+      tags: ["support"],
+      summary: "Issues newest first with counts per status: the organisation's, or (admins) all or one named organisation's",
+      querystring: z.object({ organizationId: z.uuid().optional() }),
+      response: { 200: issueListSchema, ...errors },
+    },
+    handler: async (request) => {
+      const actor = requireActor(await app.getActor(request));
+      const requested = request.query.organizationId;
+      if (requested) organizationScope(actor, requested); // 404 for a non-admin naming another organisation
+      const rows = await listIssues(app.db, issueScope(actor, requested));
+      const counts = { pending: 0, active: 0, resolved: 0 };
+      for (const r of rows) counts[r.status] += 1;
+      return { issues: rows.map((r) => presentIssue(actor, r)), counts };
+    },
+  });
+
+  app.post("/issues", {
+    schema: {
+      tags: ["support"],
+      summary: "Submit an issue (starts pending); emails the submitter a confirmation",
+      body: issueInputSchema,
+      response: { 201: issueSchema, ...errors },
+    },
+    // Part 2 §5 checks in order: signed in, organisation known (unless admin), then the fields.
+    preValidation: async (request) => {
+      const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
+      if (!actor.organizationId && !can.seeAllOrganizations(actor)) throw badRequest(ISSUE_NO_ORGANIZATION_MESSAGE);
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
+      const row = await createIssue(app.db, actor, request.body);
+      sendIssueEmail(app.mailer, request.log, "submitted", row);
+      app.activity.record(actor, request, {
+        actionType: "system",
+        actionName: "issue_submit",
+        resourceType: "issue",
+        resourceId: row.id,
+        details: { type: row.type, title: row.title },
+      });
+      return reply.code(201).send(presentIssue(actor, row));
+    },
+  });
+
+  app.get("/issues/:id", {
+    schema: { tags: ["support"], summary: "One issue with what the caller may do to it", params: idParams, response: { 200: issueSchema, ...errors } },
+    handler: async (request) => {
+      const { actor, row } = await load(request, request.params.id);
+      return presentIssue(actor, row);
+    },
+  });
+
+  app.patch("/issues/:id", {
+    schema: {
+      tags: ["support"],
+      summary: "Edit an issue (admin, owner, manager or the submitter); status and resolution: admin, owner, manager only",
+      params: idParams,
+      body: issueUpdateSchema,
+      response: { 200: issueSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { actor, row } = await load(request, request.params.id);
+      authorize(actor, (a) => can.editIssue(a, row), ISSUE_EDIT_FORBIDDEN_MESSAGE);
+      const change = request.body;
+      const statusChanges = change.status !== undefined && change.status !== row.status;
+      const commentChanges =
+        change.resolutionComment !== undefined && (change.resolutionComment || null) !== row.resolutionComment;
+      if (statusChanges || commentChanges) authorize(actor, can.changeIssueStatus, ISSUE_STATUS_FORBIDDEN_MESSAGE);
+      const { row: updated, becameResolved } = await updateIssue(app.db, row, change);
+      if (becameResolved) sendIssueEmail(app.mailer, request.log, "resolved", updated);
+      app.activity.record(actor, request, {
+        actionType: "system",
+        actionName: "issue_update",
+        resourceType: "issue",
+        resourceId: row.id,
+        details: { fields: Object.keys(change), from: row.status, to: updated.status },
+      });
+      return presentIssue(actor, updated);
+    },
+  });
+
+  app.delete("/issues/:id", {
+    schema: { tags: ["support"], summary: "Delete an issue (admin, owner, manager or the submitter)", params: idParams, response: { 200: okSchema, ...errors } },
+    handler: async (request) => {
+      const { actor, row } = await load(request, request.params.id);
+      authorize(actor, (a) => can.editIssue(a, row), ISSUE_EDIT_FORBIDDEN_MESSAGE);
+      await deleteIssue(app.db, row.id);
+      app.activity.record(actor, request, { actionType: "system", actionName: "issue_delete", resourceType: "issue", resourceId: row.id, details: { title: row.title } });
+      return { ok: true as const };
+    },
+  });
+};

@@ -1,0 +1,104 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { TrackActionInput, UpdateActionInput } from "@cultivate/shared";
+import type { ActionRecord } from "../../activity/recorder.ts";
+import type { Db } from "../../db/client.ts";
+import { sessions, userActions } from "../../db/schema.ts";
+import { loadActor, type Actor } from "../../policy/actor.ts";
+
+/**
+ * Records an action for the request's signed-in user, if any. For routes that have not loaded the
+ * actor themselves; never throws and never delays the caller beyond the (memoised) actor lookup.
+ * Routes that already hold the actor call `app.activity.record(actor, request, …)` directly.
+ */
+export async function trackRequest(app: FastifyInstance, request: FastifyRequest, action: ActionRecord): Promise<void> {
+  try {
+    const actor = await app.getActor(request);
+    if (actor) app.activity.record(actor, request, action);
+  } catch (err) {
+    request.log.warn({ err, action: action.actionName }, "could not track action");
+  }
+}
+
+/**
+ * Sign-in: the session only exists in better-auth's answer, so the actor is loaded from it after the
+ * response has gone (setImmediate), off the sign-in's critical path. Failures are logged only.
+ */
+export function trackSignIn(app: FastifyInstance, request: FastifyRequest, responseText: string, rememberMe: boolean | undefined): void {
+  setImmediate(() => {
+    void (async () => {
+      const body = JSON.parse(responseText) as { token?: string; user?: { id?: string } };
+      if (!body.user?.id) return;
+      const [session] = body.token
+        ? await app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, body.token))
+        : [];
+      const actor = await loadActor(app.db, body.user.id, session?.id ?? "");
+      if (!actor) return;
+      app.activity.record(actor, request, {
+        actionType: "authentication",
+        actionName: "sign_in",
+        resourceType: "session",
+        resourceId: session?.id ?? null,
+        details: { method: "email", rememberMe: rememberMe ?? true },
+      });
+    })().catch((err: unknown) => request.log.warn({ err }, "could not track sign-in"));
+  });
+}
+
+/** Sign-out: the actor must be read before better-auth deletes the session. Never throws. */
+export async function actorBeforeSignOut(app: FastifyInstance, request: FastifyRequest): Promise<Actor | null> {
+  try {
+    return await app.getActor(request);
+  } catch {
+    return null;
+  }
+}
+
+export function trackSignOut(app: FastifyInstance, request: FastifyRequest, actor: Actor | null): void {
+  if (!actor) return;
+  app.activity.record(actor, request, {
+    actionType: "authentication",
+    actionName: "sign_out",
+    resourceType: "session",
+    resourceId: actor.sessionId,
+  });
+}
+
+/**
+ * Browser-side tracking (part 1 §7 "user_actions: insert returning id"): written at once so the
+ * browser gets the id it later updates with the page's duration.
+ */
+export async function insertAction(db: Db, actor: Actor, request: FastifyRequest, input: TrackActionInput): Promise<string> {
+  const [row] = await db
+    .insert(userActions)
+    .values({
+      userId: actor.userId,
+      organizationId: actor.organizationId,
+      sessionId: actor.sessionId,
+      ipAddress: request.ip,
+      userAgent: request.headers["user-agent"] ?? null,
+      actionType: input.actionType,
+      actionName: input.actionName,
+      resourceType: input.resourceType ?? null,
+      resourceId: input.resourceId ?? null,
+      details: input.details ?? {},
+      durationMs: input.durationMs ?? null,
+      success: input.success ?? true,
+      errorMessage: input.errorMessage ?? null,
+    })
+    .returning({ id: userActions.id });
+  return row!.id;
+}
+
+/** updateAction: sets the duration and merges details, only on the caller's own action. False when it is not theirs. */
+export async function updateOwnAction(db: Db, actor: Actor, input: UpdateActionInput): Promise<boolean> {
+  const rows = await db
+    .update(userActions)
+    .set({
+      durationMs: input.duration_ms,
+      ...(input.details ? { details: sql`${userActions.details} || ${JSON.stringify(input.details)}::jsonb` } : {}),
+    })
+    .where(and(eq(userActions.id, input.actionId), eq(userActions.userId, actor.userId)))
+    .returning({ id: userActions.id });
+  return rows.length > 0;
+}

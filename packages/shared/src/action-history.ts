@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { ACTION_TYPES } from "./activity.ts";
+
+/** Part 2 §9: the action history's page size. */
+export const ACTION_PAGE_SIZE = 50;
+export const actionsErrorMessage = (message: string) => `Error loading actions: ${message}`;
+
+/** Durations under 1000 ms in ms, otherwise seconds with 2 decimals (part 2 §9). */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "—";
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+const optionalText = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
+
+/** The filters of part 2 §7 user_actions: all optional, combined with AND. */
+export const actionFiltersSchema = z.object({
+  actionType: z.enum(ACTION_TYPES).optional(),
+  actionName: optionalText,
+  resourceType: optionalText,
+  userId: optionalText,
+  organizationId: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  success: z.enum(["true", "false"]).optional(),
+});
+export type ActionFilters = z.input<typeof actionFiltersSchema>;
+
+export const actionListQuerySchema = actionFiltersSchema.extend({
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(ACTION_PAGE_SIZE),
+});
+
+export const userActionSchema = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  actionType: z.string(),
+  actionName: z.string(),
+  resourceType: z.string().nullable(),
+  resourceId: z.string().nullable(),
+  success: z.boolean(),
+  durationMs: z.number().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  errorMessage: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type UserAction = z.infer<typeof userActionSchema>;
+
+export const actionListSchema = z.object({
+  items: z.array(userActionSchema),
+  /** Exact number of actions matching the filters. */
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type ActionList = z.infer<typeof actionListSchema>;
+
+export const actionSummarySchema = z.object({
+  total: z.number(),
+  successCount: z.number(),
+  /** Percent, 0–100, or null when there is nothing to rate. */
+  successRate: z.number().nullable(),
+  byType: z.array(z.object({ actionType: z.string(), count: z.number() })),
+  averageDurationMs: z.number().nullable(),
+});
+export type ActionSummary = z.infer<typeof actionSummarySchema>;
+
+export const actionFilterOptionsSchema = z.object({
+  users: z.array(z.object({ id: z.string(), email: z.string() })),
+  organizations: z.array(z.object({ id: z.string(), name: z.string() })),
+  actionNames: z.array(z.string()),
+  resourceTypes: z.array(z.string()),
+});
+export type ActionFilterOptions = z.infer<typeof actionFilterOptionsSchema>;
+
+/** Part 2 §9: the 12 columns of user_actions_{date}.csv, in order. */
+export const ACTION_CSV_COLUMNS = [
+  "Timestamp",
+  "User Email",
+  "Organization",
+  "Action Type",
+  "Action Name",
+  "Resource Type",
+  "Resource ID",
+  "Success",
+  "Duration (ms)",
+  "IP Address",
+  "User Agent",
+  "Details",
+] as const;
+
+const detailsSchema = z
+  .record(z.string(), z.unknown())
+  .refine((d) => JSON.stringify(d).length <= 10_000, { error: "details is too large (10,000 characters at most)." });
+
+/** Browser-side tracking (part 1 §7): insert returning id. */
+export const trackActionInputSchema = z.object({
+  actionType: z.enum(ACTION_TYPES),
+  actionName: z.string().trim().min(1).max(100),
+  resourceType: z.string().trim().max(100).nullish(),
+  resourceId: z.string().trim().max(500).nullish(),
+  details: detailsSchema.optional(),
+  durationMs: z.number().int().min(0).max(2_147_483_647).nullish(),
+  success: z.boolean().optional(),
+  errorMessage: z.string().max(2000).nullish(),
+});
+export type TrackActionInput = z.input<typeof trackActionInputSchema>;
+
+/** Part 1 §7 updateAction: JSON actionId, duration_ms, details (sent by beacon when the page unloads). */
+export const updateActionInputSchema = z.object({
+  actionId: z.uuid(),
+  duration_ms: z.number().int().min(0).max(2_147_483_647),
+  details: detailsSchema.optional(),
+});
+export type UpdateActionInput = z.input<typeof updateActionInputSchema>;
+
+/**
+ * The action names every feature records (type → names), so the history's filters and the docs
+ * agree. Campaign create/update: one record per attempt with success + duration, or failure + message.
+ */
+export const ACTION_NAMES = {
+  authentication: ["sign_in", "sign_out"],
+  navigation: ["page_view"],
+  data_management: ["onboarding_submit", "csv_upload", "donor_export"],
+  donor_management: ["donor_notes_update", "donor_group_create", "donor_group_delete", "donor_group_add", "donor_group_remove", "donor_view"],
+  campaign_management: ["campaign_create", "campaign_update", "campaign_archive", "campaign_unarchive", "campaign_delete"],
+  ai_interaction: ["ai_preview", "ai_generate"],
+  system: ["issue_submit", "issue_update", "issue_delete"],
+} as const;
