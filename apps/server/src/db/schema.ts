@@ -4,3 +4,5 @@ export * from "./schema/core.ts";
 export * from "./schema/activity.ts";
 export * from "./schema/two-factor.ts";
 export * from "./schema/support.ts";
+export * from "./schema/donors.ts";
+export * from "./schema/stages.ts";

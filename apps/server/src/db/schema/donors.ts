@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organizations, users } from "./core.ts";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
+
+/** Everything of a donor that is not a typed column: catalogue fields by key, unknown columns by header, unparsable cells raw. */
+export type DonorExtra = {
+  fields?: Record<string, string | number | null>;
+  unknown?: Record<string, string>;
+  invalid?: Record<string, string>;
+};
+
+/**
+ * Part 1 §3 donors_full. Typed, indexed columns for what is filtered, sorted, exported or
+ * summed (see `column: true` in packages/shared/src/donor-fields.ts); the rest in `extra`.
+ */
+export const donors = pgTable(
+  "donors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    prefix: text("prefix"),
+    firstName: text("first_name"),
+    middleName: text("middle_name"),
+    lastName: text("last_name"),
+    suffix: text("suffix"),
+    age: integer("age"),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    address: text("address"),
+    address2: text("address2"),
+    city: text("city"),
+    state: text("state"),
+    zip: text("zip"),
+    clientId: text("client_id"),
+    dsRating: text("ds_rating"),
+    qualityScore: numeric("quality_score", { precision: 5, scale: 2, mode: "number" }),
+    classicQualityScore: numeric("classic_quality_score", { precision: 8, scale: 2, mode: "number" }),
+    estimatedCapacity: money("estimated_capacity"),
+    totalGiftAmount: money("total_gift_amount"),
+    numberOfGifts: integer("number_of_gifts"),
+    lastGiftDate: date("last_gift_date", { mode: "string" }),
+    lastGiftAmount: money("last_gift_amount"),
+    largestGiftAmount: money("largest_gift_amount"),
+    largestGiftDate: date("largest_gift_date", { mode: "string" }),
+    largestGiftFound: money("largest_gift_found"),
+    firstGiftAmount: money("first_gift_amount"),
+    firstDateRange: text("first_date_range"),
+    /** Rich text (sanitised HTML) from the Donor Notes editor. */
+    notes: text("notes").notNull().default(""),
+    extra: jsonb("extra").$type<DonorExtra>().notNull().default({}),
+    /** The import that created this donor (undo removes it). */
+    createdByImportId: uuid("created_by_import_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("donors_org_name_idx").on(t.organizationId, t.lastName, t.firstName, t.id),
+    index("donors_org_client_id_idx").on(t.organizationId, t.clientId),
+    index("donors_org_email_idx").on(t.organizationId, sql`lower(${t.email})`),
+    index("donors_org_name_zip_idx").on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.zip),
+    index("donors_org_rating_idx").on(t.organizationId, t.dsRating),
+    index("donors_org_capacity_idx").on(t.organizationId, t.estimatedCapacity),
+    index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),
+    index("donors_created_by_import_idx").on(t.createdByImportId),
+  ],
+);
+
+/** Static donor groups (part 2 "Donor groups"). */
+export const donorGroups = pgTable(
+  "donor_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("donor_groups_org_idx").on(t.organizationId, t.name)],
+);
+
+export const donorGroupMembers = pgTable(
+  "donor_group_members",
+  {
+    donorGroupId: uuid("donor_group_id")
+      .notNull()
+      .references(() => donorGroups.id, { onDelete: "cascade" }),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => donors.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.donorGroupId, t.donorId] }), index("donor_group_members_donor_idx").on(t.donorId)],
+);
+
+/** Saved filter groups: filter_settings with the spec's keys (DonorFilterSettings). */
+export const savedDonorGroups = pgTable(
+  "saved_donor_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    filterSettings: jsonb("filter_settings").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("saved_donor_groups_org_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** One CSV import: a background job with progress, counts and (with donor_changes) what undo needs. */
+export const donorImportBatches = pgTable(
+  "donor_import_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name"),
+    status: text("status", { enum: ["queued", "running", "completed", "failed", "undoing", "undone"] }).notNull().default("queued"),
+    rowsTotal: integer("rows_total").notNull().default(0),
+    rowsDone: integer("rows_done").notNull().default(0),
+    inserted: integer("inserted").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    problemCount: integer("problem_count").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("donor_import_batches_org_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** The import report: row number, column, problem. */
+export const donorImportProblems = pgTable(
+  "donor_import_problems",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => donorImportBatches.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    column: text("column").notNull(),
+    problem: text("problem").notNull(),
+  },
+  (t) => [index("donor_import_problems_batch_idx").on(t.batchId, t.row)],
+);
+
+export type DonorFieldChange = { field: string; old: unknown; new: unknown };
+
+/**
+ * Donor change history (issue 6): who, when, source (an import batch, the notes screen, an undo)
+ * and each changed field's old and new value. An import's rows here are its before-images for undo.
+ */
+export const donorChanges = pgTable(
+  "donor_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => donors.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    source: text("source", { enum: ["import", "screen", "undo"] }).notNull(),
+    importBatchId: uuid("import_batch_id").references(() => donorImportBatches.id, { onDelete: "set null" }),
+    changes: jsonb("changes").$type<DonorFieldChange[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("donor_changes_donor_idx").on(t.donorId, t.createdAt), index("donor_changes_batch_idx").on(t.importBatchId)],
+);

@@ -1,0 +1,33 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { organizations, users } from "./core.ts";
+import { donors } from "./donors.ts";
+
+/**
+ * Part 1 §3 "stages": one row per saved recommendation. A stage is done when the donor has
+ * at least one record with its name; the current stage is the first of the five not done.
+ * The donor dashboard reads it (issue 3); the recommendation workflow writes it (issue 4).
+ */
+export const stages = pgTable(
+  "stages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    donorId: uuid("donor_id")
+      .notNull()
+      .references(() => donors.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    stageName: text("stage_name").notNull(),
+    promptResponse: text("prompt_response"),
+    aiOutput: text("ai_output"),
+    prepNotes: text("prep_notes"),
+    /** The campaign the recommendation was made for (no foreign key until campaigns land). */
+    campaignId: uuid("campaign_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    provider: text("provider"),
+    model: text("model"),
+    promptVersion: integer("prompt_version"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stages_donor_stage_idx").on(t.donorId, t.stageName), index("stages_org_idx").on(t.organizationId, t.createdAt)],
+);
