@@ -31,6 +31,7 @@ import { testEmailRoutes } from "./routes/api/test-email.ts";
 import { issueRoutes } from "./routes/api/issues/index.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
+import { adminRoutes } from "./routes/api/admin/index.ts";
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
         { name: "public", description: "No sign-in needed" },
         { name: "support", description: "Support issues (any signed-in user)" },
         { name: "activity", description: "Activity tracking and the action history" },
+        { name: "administration", description: "User management, organisations, dashboards" },
       ],
     },
     transform: jsonSchemaTransform,
@@ -153,6 +155,7 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       await api.register(issueRoutes);
       await api.register(actionRoutes);
       await api.register(functionRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: "/api" },
   );

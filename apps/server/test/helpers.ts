@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type AppConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
-import { roles, userProfiles, userRoles, users } from "../src/db/schema.ts";
+import { organizations, roles, userProfiles, userRoles, users } from "../src/db/schema.ts";
 import type { RoleName } from "@cultivate/shared";
 
 /**
@@ -130,6 +130,12 @@ export async function buildUser(
     await t.db.insert(userRoles).values({ userId: u.userId, roleId: role!.id });
   }
   return u;
+}
+
+/** An organisation with a unique name (issue 5 factories). */
+export async function buildOrg(t: TestApp, name = `Org ${Date.now().toString(36)}-${++counter}`) {
+  const [org] = await t.db.insert(organizations).values({ name }).returning();
+  return org!;
 }
 
 export const validOnboarding = (overrides: Record<string, unknown> = {}) => ({

@@ -13,3 +13,4 @@ export * from "./support.ts";
 export * from "./action-history.ts";
 export * from "./donor-fields.ts";
 export * from "./donors.ts";
+export * from "./admin.ts";

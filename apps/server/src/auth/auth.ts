@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import { accounts, sessions, userProfiles, users, verifications } from "../db/schema.ts";
+import { accounts, sessions, twoFactors, userProfiles, users, verifications } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetEmail } from "../mail/templates.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@cultivate/shared";
@@ -27,7 +28,7 @@ export function createAuth(deps: { db: Db; config: AppConfig; secret: string; ma
     trustedOrigins: [config.appUrl, ...(config.env === "development" ? ["http://localhost:5173", "http://localhost:4173"] : [])],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -65,6 +66,9 @@ export function createAuth(deps: { db: Db; config: AppConfig; secret: string; ma
         },
       },
     },
+    // TOTP two-factor sign-in (issue 5): sign-in then answers { twoFactorRedirect: true } and the
+    // session is only created by /two-factor/verify-totp (or a backup code).
+    plugins: [twoFactor({ issuer: "Cultivate" })],
     logger: {
       log: (level, message, ...args) => {
         if (level === "error") log.error({ args }, `auth: ${message}`);

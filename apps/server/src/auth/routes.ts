@@ -11,8 +11,10 @@ import {
 import { tooManyRequests } from "../lib/errors.ts";
 import { SlidingWindowLimiter } from "../lib/failure-limiter.ts";
 import { COOKIE_PREFIX } from "./auth.ts";
+import { actorBeforeSignOut, trackSignIn, trackSignOut } from "../services/activity/track.ts";
 
 const emailField = z.string().trim().toLowerCase().email({ error: "Please enter a valid email address." }).max(254);
+const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Please enter your current password.";
 const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
@@ -71,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         signInFailures.hit(accountKey);
       } else if (status < 300) {
         signInFailures.reset(accountKey);
+        trackSignIn(app, request, result.text, request.body.rememberMe); // activity log, after the response
       }
     },
   });
@@ -78,7 +81,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/sign-out", {
     schema: { tags: ["auth"], summary: "Sign out; succeeds even when the server no longer knows the session" },
     handler: async (request, reply) => {
+      const actor = await actorBeforeSignOut(app, request); // for the activity log; the session is gone afterwards
       const result = await callAuth(app, request);
+      trackSignOut(app, request, actor);
       if (result.status < 400) {
         sendAuthResult(reply, result);
       } else {
@@ -133,6 +138,62 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/get-session", {
     schema: { tags: ["auth"], summary: "The current session, or null" },
     handler: forward,
+  });
+
+  // ---- account security (issue 5): password change and TOTP two-factor ----
+  app.post("/change-password", {
+    schema: {
+      tags: ["auth"],
+      summary: "Change the password of the signed-in user; the current password is required",
+      body: z.looseObject({
+        currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(PASSWORD_MAX_LENGTH),
+        newPassword: passwordField,
+        revokeOtherSessions: z.boolean().optional(),
+      }),
+    },
+    handler: forward,
+  });
+
+  app.post("/two-factor/enable", {
+    schema: {
+      tags: ["auth"],
+      summary: "Start TOTP set-up (password required): returns the otpauth:// URI and backup codes; active after /two-factor/verify-totp",
+      body: z.looseObject({ password: z.string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(PASSWORD_MAX_LENGTH) }),
+    },
+    handler: forward,
+  });
+
+  app.post("/two-factor/disable", {
+    schema: {
+      tags: ["auth"],
+      summary: "Turn two-factor sign-in off (password required)",
+      body: z.looseObject({ password: z.string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(PASSWORD_MAX_LENGTH) }),
+    },
+    handler: forward,
+  });
+
+  // Both second-factor checks share the sign-in failure limits (per IP; the account is unknown here).
+  const verifySecondFactor = async (request: FastifyRequest, reply: FastifyReply) => {
+    const ipKey = `2fa-ip:${request.ip}`;
+    if (signInFailures.isBlocked(ipKey)) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+    const result = await callAuth(app, request);
+    sendAuthResult(reply, result);
+    if (result.status >= 400 && result.status < 500) signInFailures.hit(ipKey);
+  };
+  const codeBody = z.looseObject({ code: z.string().trim().min(1, { error: "Please enter the code." }).max(64), trustDevice: z.boolean().optional() });
+
+  app.post("/two-factor/verify-totp", {
+    schema: {
+      tags: ["auth"],
+      summary: "Check a 6-digit authenticator code: finishes a two-factor sign-in, or confirms set-up for a signed-in user",
+      body: codeBody,
+    },
+    handler: verifySecondFactor,
+  });
+
+  app.post("/two-factor/verify-backup-code", {
+    schema: { tags: ["auth"], summary: "Finish a two-factor sign-in with a one-time backup code", body: codeBody },
+    handler: verifySecondFactor,
   });
 
   // Everything else better-auth serves (kept reachable, not advertised).

@@ -16,6 +16,15 @@ export const can = {
   manageUsers: (a: Actor) => has(a, "admin", "org_owner"),
   viewActionHistory: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
   changeAiProvider: (a: Actor) => has(a, "admin"),
+  // Administration (issue 5, part 2 §6)
+  manageOrganizations: (a: Actor) => has(a, "admin"),
+  viewAdminDashboard: (a: Actor) => has(a, "admin"),
+  viewOwnerDashboard: (a: Actor) => has(a, "org_owner"),
+  viewOfficerDashboard: (a: Actor) => has(a, "org_officer"),
+  /** Only admins move users between organisations; an owner manages the users of their own. */
+  changeUserOrganization: (a: Actor) => has(a, "admin"),
+  /** Owners assign every role except admin. */
+  grantRole: (a: Actor, role: RoleName) => (role === "admin" ? has(a, "admin") : has(a, "admin", "org_owner")),
   // Support issues (part 2 §6): staff or the submitter edit and delete; only staff change status and resolution.
   changeIssueStatus: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
   editIssue: (a: Actor, issue: { submittedByUserId: string | null }) =>
@@ -51,4 +60,14 @@ export function organizationScope(actor: Actor, requested?: string | null): stri
 export function assertSameOrganization(actor: Actor, organizationId: string | null, message?: string): void {
   if (has(actor, "admin")) return;
   if (!organizationId || organizationId !== actor.organizationId) throw notFound(message);
+}
+
+/**
+ * The user a user manager may touch: admins any; an owner only users of their own organisation
+ * (others answer 404, like every other tenant's record).
+ */
+export function assertManagesUser(actor: Actor, target: { organizationId: string | null } | null | undefined): void {
+  if (!target) throw notFound("User not found.");
+  if (has(actor, "admin")) return;
+  if (!actor.organizationId || target.organizationId !== actor.organizationId) throw notFound("User not found.");
 }

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  MANAGE_ORGANIZATIONS_DENIED_MESSAGE,
+  deleteOrganizationResultSchema,
+  organizationInputSchema,
+  organizationListSchema,
+} from "@cultivate/shared";
+import { errorSchema } from "../../../lib/http.ts";
+import { can } from "../../../policy/policy.ts";
+import {
+  createOrganization,
+  deleteOrganization,
+  listOrganizations,
+  renameOrganization,
+} from "../../../services/admin/organizations.ts";
+import { actorOf, guard } from "./guard.ts";
+
+const orgRow = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
+const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date }) => ({
+  id: r.id,
+  name: r.name,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const params = z.object({ id: z.string().uuid() });
+
+/** Organisation management (part 2, admin only). */
+export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admins = guard(app, can.manageOrganizations, MANAGE_ORGANIZATIONS_DENIED_MESSAGE);
+
+  app.get("/admin/organizations", {
+    schema: {
+      tags: ["administration"],
+      summary: "Organisations by name with user, donor and campaign counts, and the System Overview totals",
+      response: { 200: organizationListSchema, ...errors },
+    },
+    preValidation: admins,
+    handler: async () => listOrganizations(app.db),
+  });
+
+  app.post("/admin/organizations", {
+    schema: {
+      tags: ["administration"],
+      summary: "Create an organisation (name required, trimmed, unique regardless of case)",
+      body: organizationInputSchema,
+      response: { 201: orgRow, ...errors },
+    },
+    preValidation: admins,
+    handler: async (request, reply) => {
+      const actor = await actorOf(app, request);
+      const row = await app.activity.around(
+        actor, request,
+        { actionType: "system", actionName: "organization_create", resourceType: "organization", details: { name: request.body.name } },
+        () => createOrganization(app.db, request.body.name),
+      );
+      return reply.code(201).send(present(row));
+    },
+  });
+
+  app.put("/admin/organizations/:id", {
+    schema: {
+      tags: ["administration"],
+      summary: "Rename an organisation (same rules as create); stamps updated_at",
+      params,
+      body: organizationInputSchema,
+      response: { 200: orgRow, ...errors },
+    },
+    preValidation: admins,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const row = await app.activity.around(
+        actor, request,
+        { actionType: "system", actionName: "organization_update", resourceType: "organization", resourceId: request.params.id, details: { name: request.body.name } },
+        () => renameOrganization(app.db, request.params.id, request.body.name),
+      );
+      return present(row);
+    },
+  });
+
+  app.delete("/admin/organizations/:id", {
+    schema: {
+      tags: ["administration"],
+      summary: "Delete an organisation; refused (409) while it has users, donors or campaigns unless cascade=true",
+      params,
+      querystring: z.object({ cascade: z.enum(["true", "false"]).optional() }),
+      response: { 200: deleteOrganizationResultSchema, ...errors },
+    },
+    preValidation: admins,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const cascade = request.query.cascade === "true";
+      const result = await app.activity.around(
+        actor, request,
+        { actionType: "system", actionName: "organization_delete", resourceType: "organization", resourceId: request.params.id, details: { cascade } },
+        () => deleteOrganization(app.db, request.params.id, cascade),
+      );
+      return { ok: true as const, ...result };
+    },
+  });
+};

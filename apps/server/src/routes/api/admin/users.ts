@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  GRANT_ADMIN_DENIED_MESSAGE,
+  MANAGE_USERS_DENIED_MESSAGE,
+  ROLE_NAMES,
+  adminUserSchema,
+  approveResultSchema,
+  assignRoleInputSchema,
+  createUserInputSchema,
+  setOrganizationInputSchema,
+  userListSchema,
+} from "@cultivate/shared";
+import { errorSchema } from "../../../lib/http.ts";
+import { forbidden, notFound } from "../../../lib/errors.ts";
+import { assertManagesUser, can, organizationScope } from "../../../policy/policy.ts";
+import {
+  approve,
+  assignRole,
+  createUser,
+  findUser,
+  listRoles,
+  listUsers,
+  onboardingNames,
+  organizationRefs,
+  removeRole,
+  setUserOrganization,
+} from "../../../services/admin/users.ts";
+import { approvalEmail } from "../../../services/admin/approval-email.ts";
+import { actorOf, guard } from "./guard.ts";
+
+const userParams = z.object({ id: z.string().min(1).max(100) });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+/** User management (part 2 "User management", §4, §5, §8): admins everywhere, org owners in their own organisation. */
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const managers = guard(app, can.manageUsers, MANAGE_USERS_DENIED_MESSAGE);
+
+  app.get("/admin/users", {
+    schema: {
+      tags: ["administration"],
+      summary: "Users with organisation, status, roles and two-factor state; owners see their organisation's only",
+      querystring: z.object({ organizationId: z.string().uuid().optional() }),
+      response: { 200: userListSchema, ...errors },
+    },
+    preValidation: managers,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const isAdmin = can.administer(actor);
+      // Admins see everyone unless they name an organisation; owners only ever their own.
+      const organizationId = isAdmin && !request.query.organizationId ? null : organizationScope(actor, request.query.organizationId);
+      const organization = organizationId ? (await organizationRefs(app.db, organizationId))[0] : null;
+      if (organizationId && !organization) throw notFound("Organization not found.");
+      const allRoles = await listRoles(app.db);
+      return {
+        users: await listUsers(app.db, organizationId),
+        organizations: await organizationRefs(app.db, isAdmin ? null : organizationId),
+        roles: allRoles.filter((r) => (ROLE_NAMES as readonly string[]).includes(r.name) && can.grantRole(actor, r.name as (typeof ROLE_NAMES)[number])),
+        organization: organization ?? null,
+        permissions: { changeOrganization: can.changeUserOrganization(actor), grantAdmin: can.grantRole(actor, "admin") },
+      };
+    },
+  });
+
+  app.post("/admin/users", {
+    schema: {
+      tags: ["administration"],
+      summary: "Create a user (email, password, confirm password); an owner's new user joins the owner's organisation",
+      body: createUserInputSchema,
+      response: { 201: z.object({ user: adminUserSchema }), ...errors },
+    },
+    preValidation: managers,
+    handler: async (request, reply) => {
+      const actor = await actorOf(app, request);
+      const { email, password, organizationId: requested } = request.body;
+      const organizationId = can.administer(actor) ? (requested ?? null) : organizationScope(actor, requested);
+      if (organizationId && !(await organizationRefs(app.db, organizationId))[0]) throw notFound("Organization not found.");
+      const user = await app.activity.around(
+        actor,
+        request,
+        { actionType: "system", actionName: "user_create", resourceType: "user", details: { email, organizationId } },
+        () => createUser(app.db, app.auth, { email, password, organizationId }),
+      );
+      return reply.code(201).send({ user });
+    },
+  });
+
+  app.put("/admin/users/:id/role", {
+    schema: {
+      tags: ["administration"],
+      summary: "Give the user this role; it replaces the roles they held (one role per user)",
+      params: userParams,
+      body: assignRoleInputSchema,
+      response: { 200: z.object({ user: adminUserSchema }), ...errors },
+    },
+    preValidation: managers,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const target = await findUser(app.db, request.params.id);
+      assertManagesUser(actor, target);
+      const { role } = request.body;
+      if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      // Replacing an admin's role would take admin away: only admins may do that.
+      if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      await assignRole(app.db, target!.id, role);
+      app.activity.record(actor, request, {
+        actionType: "system", actionName: "user_role_assign", resourceType: "user", resourceId: target!.id,
+        details: { role, previous: target!.roles },
+      });
+      return { user: (await findUser(app.db, target!.id))! };
+    },
+  });
+
+  app.delete("/admin/users/:id/roles/:role", {
+    schema: {
+      tags: ["administration"],
+      summary: "Remove one role from the user",
+      params: userParams.extend({ role: z.enum(ROLE_NAMES) }),
+      response: { 200: z.object({ user: adminUserSchema }), ...errors },
+    },
+    preValidation: managers,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const target = await findUser(app.db, request.params.id);
+      assertManagesUser(actor, target);
+      const { role } = request.params;
+      if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");
+      app.activity.record(actor, request, {
+        actionType: "system", actionName: "user_role_remove", resourceType: "user", resourceId: target!.id, details: { role },
+      });
+      return { user: (await findUser(app.db, target!.id))! };
+    },
+  });
+
+  app.put("/admin/users/:id/organization", {
+    schema: {
+      tags: ["administration"],
+      summary: "Move the user to an organisation, or to none (admins only)",
+      params: userParams,
+      body: setOrganizationInputSchema,
+      response: { 200: z.object({ user: adminUserSchema }), ...errors },
+    },
+    preValidation: managers,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const target = await findUser(app.db, request.params.id);
+      assertManagesUser(actor, target);
+      if (!can.changeUserOrganization(actor)) throw forbidden("Only administrators can move users between organizations.");
+      await setUserOrganization(app.db, target!.id, request.body.organizationId);
+      app.activity.record(actor, request, {
+        actionType: "system", actionName: "user_organization_change", resourceType: "user", resourceId: target!.id,
+        details: { from: target!.organizationId, to: request.body.organizationId },
+      });
+      return { user: (await findUser(app.db, target!.id))! };
+    },
+  });
+
+  app.post("/admin/users/:id/approve", {
+    schema: {
+      tags: ["administration"],
+      summary: "Approve a pending or submitted user and email them; approving an approved user changes nothing",
+      params: userParams,
+      response: { 200: approveResultSchema, ...errors },
+    },
+    preValidation: managers,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      const target = await findUser(app.db, request.params.id);
+      assertManagesUser(actor, target);
+      const changed = await approve(app.db, target!.id);
+      if (!changed) {
+        return { user: (await findUser(app.db, target!.id))!, alreadyApproved: true, emailSent: false, emailError: null };
+      }
+      // The approval stands whatever happens to the email (part 2 §8).
+      let emailError: string | null = null;
+      let emailSent = false;
+      try {
+        const names = await onboardingNames(app.db, target!.id);
+        const result = await app.mailer.send(approvalEmail({ userEmail: target!.email, ...names }, app.config.appUrl));
+        emailSent = result.delivered || result.status === "stored";
+        if (result.error) emailError = result.error;
+      } catch (err) {
+        request.log.error({ err }, "approval email failed");
+        emailError = err instanceof Error ? err.message : "Network error";
+      }
+      app.activity.record(actor, request, {
+        actionType: "system", actionName: "user_approve", resourceType: "user", resourceId: target!.id,
+        details: { email: target!.email, emailSent, emailError },
+      });
+      return { user: (await findUser(app.db, target!.id))!, alreadyApproved: false, emailSent, emailError };
+    },
+  });
+};

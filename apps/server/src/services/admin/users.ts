@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { AdminUser, RoleName } from "@cultivate/shared";
+import { ROLE_NAMES, emailTakenMessage } from "@cultivate/shared";
+import type { Db } from "../../db/client.ts";
+import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../../db/schema.ts";
+import type { Auth } from "../../auth/auth.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+
+/** The users a user manager sees: all (admin, optionally one organisation) or one organisation's. */
+export async function listUsers(db: Db, organizationId: string | null): Promise<AdminUser[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+      organizationId: userProfiles.organizationId,
+      organizationName: organizations.name,
+      onboardingStatus: userProfiles.onboardingStatus,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .leftJoin(organizations, eq(organizations.id, userProfiles.organizationId))
+    .where(organizationId ? eq(userProfiles.organizationId, organizationId) : undefined)
+    .orderBy(desc(users.createdAt), asc(users.email));
+  const roleRows = rows.length
+    ? await db
+        .select({ userId: userRoles.userId, name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(inArray(userRoles.userId, rows.map((r) => r.id)))
+    : [];
+  const rolesByUser = new Map<string, string[]>();
+  for (const r of roleRows) rolesByUser.set(r.userId, [...(rolesByUser.get(r.userId) ?? []), r.name]);
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    createdAt: r.createdAt.toISOString(),
+    twoFactorEnabled: r.twoFactorEnabled,
+    organizationId: r.organizationId ?? null,
+    organizationName: r.organizationName ?? null,
+    onboardingStatus: r.onboardingStatus ?? "pending",
+    roles: rolesByUser.get(r.id) ?? [],
+  }));
+}
+
+/** One user as the list shows it, or null. */
+export async function findUser(db: Db, userId: string): Promise<AdminUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      createdAt: users.createdAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+      organizationId: userProfiles.organizationId,
+      organizationName: organizations.name,
+      onboardingStatus: userProfiles.onboardingStatus,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .leftJoin(organizations, eq(organizations.id, userProfiles.organizationId))
+    .where(eq(users.id, userId));
+  const r = rows[0];
+  if (!r) return null;
+  const roleRows = await db
+    .select({ name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return {
+    id: r.id,
+    email: r.email,
+    createdAt: r.createdAt.toISOString(),
+    twoFactorEnabled: r.twoFactorEnabled,
+    organizationId: r.organizationId ?? null,
+    organizationName: r.organizationName ?? null,
+    onboardingStatus: r.onboardingStatus ?? "pending",
+    roles: roleRows.map((x) => x.name),
+  };
+}
+
+export async function listRoles(db: Db) {
+  const rows = await db.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles);
+  const order = (name: string) => {
+    const i = (ROLE_NAMES as readonly string[]).indexOf(name);
+    return i === -1 ? ROLE_NAMES.length : i;
+  };
+  return rows.sort((a, b) => order(a.name) - order(b.name));
+}
+
+/**
+ * Creates an account through better-auth (its hashing, its user table, no session or cookie for
+ * the caller) and places it in `organizationId`. The new user starts at onboarding status pending.
+ */
+export async function createUser(
+  db: Db,
+  auth: Auth,
+  input: { email: string; password: string; organizationId: string | null },
+): Promise<AdminUser> {
+  const ctx = await auth.$context;
+  const email = input.email.trim().toLowerCase();
+  if (await ctx.internalAdapter.findUserByEmail(email)) throw conflict(emailTakenMessage(email));
+  let created;
+  try {
+    created = await ctx.internalAdapter.createUser({ email, name: email, emailVerified: false }, { method: "admin" });
+  } catch (err) {
+    // Lost a race with another sign-up of the same address (unique index on users.email).
+    if (await ctx.internalAdapter.findUserByEmail(email)) throw conflict(emailTakenMessage(email));
+    throw err;
+  }
+  await ctx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await ctx.password.hash(input.password),
+  });
+  await db
+    .insert(userProfiles)
+    .values({ id: created.id, organizationId: input.organizationId })
+    .onConflictDoUpdate({ target: userProfiles.id, set: { organizationId: input.organizationId, updatedAt: new Date() } });
+  return (await findUser(db, created.id))!;
+}
+
+/** Part 2 §4: a user holds one role; assigning removes the existing ones first, in one transaction. */
+export async function assignRole(db: Db, userId: string, role: RoleName): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
+    if (!row) throw notFound("Role not found.");
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    await tx.insert(userRoles).values({ userId, roleId: row.id });
+  });
+}
+
+/** Removes one role; answers false when the user did not hold it. */
+export async function removeRole(db: Db, userId: string, role: RoleName): Promise<boolean> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
+  if (!row) return false;
+  const deleted = await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, row.id)))
+    .returning({ userId: userRoles.userId });
+  return deleted.length > 0;
+}
+
+export async function setUserOrganization(db: Db, userId: string, organizationId: string | null): Promise<void> {
+  if (organizationId) {
+    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+    if (!org) throw notFound("Organization not found.");
+  }
+  await db
+    .insert(userProfiles)
+    .values({ id: userId, organizationId })
+    .onConflictDoUpdate({ target: userProfiles.id, set: { organizationId, updatedAt: new Date() } });
+}
+
+/**
+ * Sets the user approved. Answers whether the status changed: approving an approved user is a
+ * no-op (no write, no email). The update is conditional, so two admins approving at once send one email.
+ */
+export async function approve(db: Db, userId: string): Promise<boolean> {
+  const changed = await db
+    .update(userProfiles)
+    .set({ onboardingStatus: "approved", updatedAt: new Date() })
+    .where(and(eq(userProfiles.id, userId), inArray(userProfiles.onboardingStatus, ["pending", "submitted"])))
+    .returning({ id: userProfiles.id });
+  return changed.length > 0;
+}
+
+/** The approval email's names: from the user's newest onboarding form (all null when there is none). */
+export async function onboardingNames(db: Db, userId: string) {
+  const [form] = await db
+    .select({ firstName: onboardingForms.firstName, lastName: onboardingForms.lastName, organizationName: onboardingForms.organizationName })
+    .from(onboardingForms)
+    .where(eq(onboardingForms.userId, userId))
+    .orderBy(desc(onboardingForms.createdAt))
+    .limit(1);
+  return form ?? { firstName: null, lastName: null, organizationName: null };
+}
+
+export async function organizationRefs(db: Db, organizationId: string | null) {
+  return db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(organizationId ? eq(organizations.id, organizationId) : undefined)
+    .orderBy(asc(organizations.name));
+}
