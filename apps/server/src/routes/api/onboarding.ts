@@ -7,6 +7,7 @@ import { requireActor } from "../../policy/policy.ts";
 import { submitOnboarding } from "../../services/onboarding.ts";
 import { adminEmails } from "../../services/admins.ts";
 import { onboardingSubmittedEmail } from "../../mail/templates.ts";
+import { trackRequest } from "../../services/activity/track.ts";
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/onboarding", {
@@ -21,6 +22,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         409: errorSchema,
       },
     },
+    // Activity log: a failed submit (validation, conflict, error) of a signed-in user is recorded too.
+    onError: async (request, _reply, error) => {
+      await trackRequest(app, request, {
+        actionType: "data_management",
+        actionName: "onboarding_submit",
+        success: false,
+        errorMessage: error.message,
+      });
+    },
     // The session check comes before body validation: a signed-out visitor hears that first.
     preValidation: async (request) => {
       requireActor(await app.getActor(request), NOT_LOGGED_IN_ONBOARDING_MESSAGE);
@@ -30,7 +40,16 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (actor.onboardingStatus !== "pending") {
         throw conflict("Your information has already been submitted.");
       }
+      const started = performance.now();
       const organization = await submitOnboarding(app.db, actor.userId, request.body);
+      app.activity.record(actor, request, {
+        actionType: "data_management",
+        actionName: "onboarding_submit",
+        resourceType: "organization",
+        resourceId: organization.id,
+        details: { organizationName: organization.name },
+        durationMs: Math.round(performance.now() - started),
+      });
 
       // Part 1 §7 sendOnboardingEmail: a failure is logged and the flow continues.
       try {
