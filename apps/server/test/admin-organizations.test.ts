@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { donors, organizations, userProfiles, users } from "../src/db/schema.ts";
+import { buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof buildUser>>;
+let owner: Awaited<ReturnType<typeof buildUser>>;
+let orgA: { id: string; name: string };
+let orgB: { id: string; name: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await buildOrg(t);
+  orgB = await buildOrg(t);
+  admin = await buildUser(t, { role: "admin" });
+  owner = await buildUser(t, { role: "org_owner", organizationId: orgA.id });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const addDonors = (organizationId: string, n: number) =>
+  t.db.insert(donors).values(Array.from({ length: n }, (_, i) => ({ organizationId, firstName: "D", lastName: `Donor ${i}` })));
+
+describe("organisation management is admin only", () => {
+  it("answers 401 without a session and 403 to owners, managers and officers", async () => {
+    expect((await t.request("GET", "/api/admin/organizations")).statusCode).toBe(401);
+    const manager = await buildUser(t, { role: "org_manager", organizationId: orgA.id });
+    for (const cookie of [owner.cookie, manager.cookie]) {
+      for (const res of [
+        await t.request("GET", "/api/admin/organizations", { cookie }),
+        await t.request("POST", "/api/admin/organizations", { cookie, body: { name: "" } }),
+        await t.request("PUT", `/api/admin/organizations/${orgB.id}`, { cookie, body: { name: "Renamed" } }),
+        await t.request("DELETE", `/api/admin/organizations/${orgB.id}`, { cookie }),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe("You don't have permission to manage organizations.");
+      }
+    }
+  });
+});
+
+describe("creating and renaming", () => {
+  it("requires a name after trimming and stores it trimmed", async () => {
+    for (const name of ["", "   "]) {
+      const res = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Organization name is required");
+    }
+    const missing = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: {} });
+    expect(missing.json().message).toBe("Organization name is required");
+    const res = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name: "  River Trust  " } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe("River Trust");
+  });
+
+  it("refuses a name that exists in any letter case (409)", async () => {
+    await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name: "Lake Fund" } });
+    const dup = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name: "LAKE fund" } });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ error: "conflict", message: 'An organization named "LAKE fund" already exists.' });
+    const rename = await t.request("PUT", `/api/admin/organizations/${orgB.id}`, { cookie: admin.cookie, body: { name: " lake FUND " } });
+    expect(rename.statusCode).toBe(409);
+  });
+
+  it("renames, stamps updated_at, and accepts a change of letter case of its own name", async () => {
+    const org = await buildOrg(t, "Mountain Aid");
+    const res = await t.request("PUT", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie, body: { name: "MOUNTAIN AID" } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.name).toBe("MOUNTAIN AID");
+    expect(new Date(body.updatedAt).getTime()).toBeGreaterThan(new Date(body.createdAt).getTime());
+    const blank = await t.request("PUT", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie, body: { name: " " } });
+    expect(blank.json().message).toBe("Organization name is required");
+    expect((await t.request("PUT", "/api/admin/organizations/00000000-0000-4000-8000-000000000000", { cookie: admin.cookie, body: { name: "X" } })).statusCode).toBe(404);
+  });
+});
+
+describe("the list", () => {
+  it("lists by name with user, donor and campaign counts and the System Overview totals", async () => {
+    await addDonors(orgA.id, 3);
+    await addDonors(orgB.id, 1);
+    const res = await t.request("GET", "/api/admin/organizations", { cookie: admin.cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const names = body.organizations.map((o: { name: string }) => o.name);
+    expect(names.indexOf("Lake Fund")).toBeLessThan(names.indexOf("River Trust"));
+    expect(names.indexOf("Lake Fund")).toBeGreaterThanOrEqual(0);
+    const a = body.organizations.find((o: { id: string }) => o.id === orgA.id);
+    // The owner and the manager of the first test.
+    expect(a).toMatchObject({ userCount: 2, donorCount: 3, campaignCount: 0 });
+    expect(body.totals.users).toBe(await t.db.$count(userProfiles));
+    expect(body.totals.donors).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("deleting", () => {
+  it("deletes an empty organisation at once", async () => {
+    const org = await buildOrg(t);
+    const res = await t.request("DELETE", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie });
+    expect(res.statusCode).toBe(200);
+    expect((await t.db.select().from(organizations).where(eq(organizations.id, org.id))).length).toBe(0);
+  });
+
+  it("refuses while the organisation has users or donors, and explains; the confirmed cascade removes donors and detaches users", async () => {
+    const org = await buildOrg(t, "Cascade Org");
+    const member = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    await addDonors(org.id, 2);
+    const refused = await t.request("DELETE", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      '"Cascade Org" still has 1 user, 2 donors and 0 campaigns. Confirm the cascade to delete its donors and campaigns and detach its users.',
+    );
+    expect((await t.db.select().from(organizations).where(eq(organizations.id, org.id))).length).toBe(1);
+
+    const res = await t.request("DELETE", `/api/admin/organizations/${org.id}?cascade=true`, { cookie: admin.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, detachedUsers: 1, deletedDonors: 2, deletedCampaigns: 0 });
+    expect((await t.db.select().from(donors).where(eq(donors.organizationId, org.id))).length).toBe(0);
+    const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, member.userId));
+    expect(profile!.organizationId).toBeNull();
+    // The account itself stays.
+    expect((await t.db.select().from(users).where(eq(users.id, member.userId))).length).toBe(1);
+  });
+
+  it("answers 404 for an unknown organisation", async () => {
+    expect((await t.request("DELETE", "/api/admin/organizations/00000000-0000-4000-8000-000000000000", { cookie: admin.cookie })).statusCode).toBe(404);
+  });
+});
