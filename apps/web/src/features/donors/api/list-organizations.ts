@@ -1,0 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
+import { organizationListSchema } from "@cultivate/shared";
+import { apiFetch } from "@/lib/api-client";
+
+/** The organisation list for an admin's upload target (part 1 §6); only admins may read it. */
+export function useOrganizationOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ["organizations", "options"],
+    queryFn: async () =>
+      organizationListSchema
+        .parse(await apiFetch<unknown>("/api/admin/organizations"))
+        .organizations.map(({ id, name }) => ({ id, name })),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState } from "react";
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconFilterOff, IconSearch } from "@tabler/icons-react";
+import {
+  AGE_MAX,
+  AGE_MIN,
+  LAST_GIFT_DATE_DEFAULT_MIN,
+  QUALITY_SCORE_MAX,
+  QUALITY_SCORE_MIN,
+  QUALITY_SCORE_STEP,
+  STAGE_FILTER_OPTIONS,
+  decodeDonorFilters,
+  encodeDonorFilters,
+  type DonorFilterSettings,
+} from "@cultivate/shared";
+
+type Key = keyof DonorFilterSettings;
+type NumberKey = {
+  [K in Key]: NonNullable<DonorFilterSettings[K]> extends number ? K : never;
+}[Key];
+
+/** Today as YYYY-MM-DD in the browser's time zone (the last-gift-date filter's default maximum). */
+export const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+interface RangeSpec {
+  label: string;
+  min: NumberKey;
+  max: NumberKey;
+  money?: boolean;
+  bounds?: [number, number];
+  step?: number;
+  decimals?: number;
+}
+
+/** The numeric ranges of part 1 §5 and docs/api/donors.md, in the order they are shown. */
+const RANGES: RangeSpec[] = [
+  { label: "Estimated Capacity", min: "minCapacity", max: "maxCapacity", money: true },
+  {
+    label: "Quality Score",
+    min: "minQualityScore",
+    max: "maxQualityScore",
+    bounds: [QUALITY_SCORE_MIN, QUALITY_SCORE_MAX],
+    step: QUALITY_SCORE_STEP,
+    decimals: 1,
+  },
+  { label: "Age", min: "minAge", max: "maxAge", bounds: [AGE_MIN, AGE_MAX], decimals: 0 },
+  { label: "Last Gift Amount", min: "minLastGiftAmount", max: "maxLastGiftAmount", money: true },
+  { label: "First Gift Amount", min: "minFirstGiftAmount", max: "maxFirstGiftAmount", money: true },
+  { label: "Total Gift Amount", min: "minTotalGiftAmount", max: "maxTotalGiftAmount", money: true },
+  { label: "Largest Gift Amount", min: "minLargestGiftAmount", max: "maxLargestGiftAmount", money: true },
+  { label: "Largest Gift Found", min: "minLargestGiftFound", max: "maxLargestGiftFound", money: true },
+  { label: "# Of Gifts", min: "minNumberOfGifts", max: "maxNumberOfGifts", decimals: 0 },
+];
+
+interface DonorFiltersPanelProps {
+  /** The URL's `filters` value (decoded JSON text, "" for none). */
+  encoded: string;
+  dsRatings: string[];
+  onChange: (encoded: string) => void;
+}
+
+/**
+ * Every filter of part 1 §5. Edits apply by themselves after a short pause (no Apply button);
+ * what is shown at its default (Quality Score 0–10, Age 0–120, last gift 1900-01-01 … today)
+ * does not filter.
+ */
+export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFiltersPanelProps) {
+  const [draft, setDraft] = useState<DonorFilterSettings>(() => decodeDonorFilters(encoded));
+  const [debounced] = useDebouncedValue(draft, 350);
+  const lastSent = useRef(encoded);
+
+  // The URL changed from outside (a saved group opened, "View all donors", back button): follow it.
+  useEffect(() => {
+    if (encoded !== lastSent.current) {
+      lastSent.current = encoded;
+      setDraft(decodeDonorFilters(encoded));
+    }
+  }, [encoded]);
+
+  useEffect(() => {
+    const next = encodeDonorFilters(debounced);
+    if (next !== lastSent.current) {
+      lastSent.current = next;
+      onChange(next);
+    }
+  }, [debounced, onChange]);
+
+  const set = <K extends Key>(key: K, value: DonorFilterSettings[K] | undefined) =>
+    setDraft((d) => {
+      const next = { ...d };
+      if (value === undefined || value === "") delete next[key];
+      else next[key] = value;
+      return next;
+    });
+
+  const numberValue = (v: number | string): number | undefined =>
+    v === "" || v === null || Number.isNaN(Number(v)) ? undefined : Number(v);
+
+  const ratingOptions = [...new Set([...dsRatings, ...(draft.selectedDSRatingFilter ? [draft.selectedDSRatingFilter] : [])])];
+  const today = todayIso();
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          label="Search name or email"
+          placeholder="Name or email"
+          leftSection={<IconSearch size={16} />}
+          value={draft.searchTerm ?? ""}
+          onChange={(e) => set("searchTerm", e.currentTarget.value)}
+        />
+        <Select
+          label="DS Rating"
+          placeholder="All Ratings"
+          data={[{ value: "all", label: "All Ratings" }, ...ratingOptions.map((r) => ({ value: r, label: r }))]}
+          value={draft.selectedDSRatingFilter ?? "all"}
+          onChange={(v) => set("selectedDSRatingFilter", v && v !== "all" ? v : undefined)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Stage"
+          description="Donors whose current stage this is"
+          data={[{ value: "all", label: "All Stages" }, ...STAGE_FILTER_OPTIONS.map((s) => ({ value: s, label: s }))]}
+          value={draft.selectedStageFilter ?? "all"}
+          onChange={(v) => set("selectedStageFilter", v && v !== "all" ? v : undefined)}
+          allowDeselect={false}
+        />
+        <TextInput
+          label="First Date Range"
+          placeholder='e.g. "1995" or "2005-20"'
+          value={draft.firstDateRange ?? ""}
+          onChange={(e) => set("firstDateRange", e.currentTarget.value)}
+        />
+        <DateRange
+          label="Last Gift Date"
+          from={draft.minLastGiftDate ?? LAST_GIFT_DATE_DEFAULT_MIN}
+          to={draft.maxLastGiftDate ?? today}
+          onFrom={(v) => set("minLastGiftDate", v && v !== LAST_GIFT_DATE_DEFAULT_MIN ? v : undefined)}
+          onTo={(v) => set("maxLastGiftDate", v && v !== today ? v : undefined)}
+        />
+        <DateRange
+          label="Largest Gift Date"
+          from={draft.minLargestGiftDate ?? ""}
+          to={draft.maxLargestGiftDate ?? ""}
+          onFrom={(v) => set("minLargestGiftDate", v || undefined)}
+          onTo={(v) => set("maxLargestGiftDate", v || undefined)}
+        />
+        {RANGES.map((r) => (
+          <div key={r.label}>
+            <Text size="sm" fw={500} mb={2}>
+              {r.label}
+            </Text>
+            <Group gap={6} grow wrap="nowrap">
+              {(["min", "max"] as const).map((end) => {
+                const key = r[end];
+                const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
+                return (
+                  <NumberInput
+                    key={end}
+                    aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
+                    placeholder={fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"}
+                    value={draft[key] ?? ""}
+                    onChange={(v) => {
+                      const n = numberValue(v);
+                      set(key, n === fallback ? undefined : n);
+                    }}
+                    min={r.bounds?.[0] ?? 0}
+                    max={r.bounds?.[1]}
+                    step={r.step ?? (r.money ? 1000 : 1)}
+                    decimalScale={r.money ? 2 : r.decimals}
+                    prefix={r.money ? "$" : undefined}
+                    thousandSeparator={r.money ? "," : undefined}
+                    allowNegative={false}
+                    hideControls={r.money}
+                  />
+                );
+              })}
+            </Group>
+          </div>
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconFilterOff size={16} />}
+          onClick={() => setDraft({})}
+          disabled={Object.keys(draft).length === 0}
+        >
+          Clear Filters
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** A date box that reports only complete dates while typing, and an empty box (= default) on blur. */
+function DateBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <TextInput
+      type="date"
+      aria-label={label}
+      value={text}
+      onChange={(e) => {
+        const v = e.currentTarget.value;
+        setText(v);
+        if (/^\d{4}-\d{2}-\d{2}$/.test(v)) onChange(v);
+      }}
+      onBlur={() => {
+        if (text !== "") return;
+        onChange("");
+        setText(value);
+      }}
+    />
+  );
+}
+
+function DateRange(props: {
+  label: string;
+  from: string;
+  to: string;
+  onFrom: (v: string) => void;
+  onTo: (v: string) => void;
+}) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={2}>
+        {props.label}
+      </Text>
+      <Group gap={6} grow wrap="nowrap">
+        <DateBox label={`${props.label} from`} value={props.from} onChange={props.onFrom} />
+        <DateBox label={`${props.label} to`} value={props.to} onChange={props.onTo} />
+      </Group>
+    </div>
+  );
+}

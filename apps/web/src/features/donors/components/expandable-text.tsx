@@ -1,0 +1,19 @@
+import { useState } from "react";
+import { Anchor, Text } from "@mantine/core";
+import { needsTruncation, truncate } from "../utils/truncate";
+
+/** Text longer than 100 characters is cut with "..." and a Read more / Show less toggle (part 1 §9). */
+export function ExpandableText({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = needsTruncation(text);
+  return (
+    <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+      {open || !long ? text : truncate(text)}{" "}
+      {long ? (
+        <Anchor component="button" type="button" size="sm" onClick={() => setOpen((o) => !o)}>
+          {open ? "Show less" : "Read more"}
+        </Anchor>
+      ) : null}
+    </Text>
+  );
+}

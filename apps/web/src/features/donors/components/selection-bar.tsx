@@ -1,0 +1,68 @@
+import { Button, Group, Menu, Paper, Text } from "@mantine/core";
+import { IconChecks, IconUserMinus, IconUserPlus, IconX } from "@tabler/icons-react";
+
+export interface GroupOption {
+  id: string;
+  name: string;
+}
+
+interface SelectionBarProps {
+  selectedCount: number;
+  visibleCount: number;
+  allVisibleSelected: boolean;
+  groups: GroupOption[];
+  busy: boolean;
+  onToggleAll: () => void;
+  onClear: () => void;
+  onAdd: (group: GroupOption) => void;
+  onRemove: (group: GroupOption) => void;
+}
+
+/** Part 1 §2: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
+export function SelectionBar(props: SelectionBarProps) {
+  const { selectedCount, visibleCount, allVisibleSelected, groups, busy } = props;
+  const groupMenu = (label: string, icon: React.ReactNode, onPick: (g: GroupOption) => void, color?: string) => (
+    <Menu shadow="md" position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="light" color={color} leftSection={icon} loading={busy}>
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{groups.length ? "Choose a static group" : "No static groups yet"}</Menu.Label>
+        {groups.map((g) => (
+          <Menu.Item key={g.id} onClick={() => onPick(g)}>
+            {g.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <Paper withBorder p="xs" radius="md" aria-label="Selection">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChecks size={16} />}
+            onClick={props.onToggleAll}
+            disabled={visibleCount === 0}
+            aria-pressed={allVisibleSelected}
+          >
+            Select All
+          </Button>
+          <Button size="xs" variant="default" leftSection={<IconX size={16} />} onClick={props.onClear}>
+            Clear Selection
+          </Button>
+          {groupMenu("Add to Group", <IconUserPlus size={16} />, props.onAdd)}
+          {groupMenu("Remove from Group", <IconUserMinus size={16} />, props.onRemove, "red")}
+        </Group>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {selectedCount} selected
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
