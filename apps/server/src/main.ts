@@ -3,10 +3,21 @@ import { openDatabase } from "./db/client.ts";
 import { buildApp } from "./app.ts";
 import { ensureAdmin } from "./services/admins.ts";
 
-const config = loadConfig();
+const fail = (err: unknown): never => {
+  // Start-up problems (bad environment, data directory in use, database unreachable) in one clear line.
+  console.error(`Cultivate could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+};
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    return fail(err);
+  }
+})();
 const database = await openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
-);
+).catch(fail);
 const app = await buildApp({ config, database });
 
 if (config.adminEmail && config.adminPassword) {

@@ -13,7 +13,11 @@ if (!values.email || !values.password || values.password.length < 6) {
 const config = { ...loadConfig(), logLevel: "warn" };
 const database = await openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
-);
+).catch((err: unknown) => {
+  // e.g. the embedded database is open in a running app: say so, without a stack trace.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});
 try {
   const app = await buildApp({ config, database });
   const { created } = await ensureAdmin(app.db, app.auth, values.email, values.password);
