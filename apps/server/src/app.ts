@@ -32,6 +32,7 @@ import { issueRoutes } from "./routes/api/issues/index.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
 import { adminRoutes } from "./routes/api/admin/index.ts";
+import { donorRoutes } from "./routes/api/donors/index.ts";
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -156,6 +157,7 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       await api.register(actionRoutes);
       await api.register(functionRoutes);
       await api.register(adminRoutes);
+      await api.register(donorRoutes);
     },
     { prefix: "/api" },
   );

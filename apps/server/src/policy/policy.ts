@@ -30,6 +30,10 @@ export const can = {
   editIssue: (a: Actor, issue: { submittedByUserId: string | null }) =>
     has(a, "admin", "org_owner", "org_manager") || issue.submittedByUserId === a.userId,
   seeAllOrganizations: (a: Actor) => has(a, "admin"),
+  // Donors (issue 3, part 1 §6): the four roles see, import, export and group donors and edit notes.
+  importDonors: (a: Actor) => has(a, ...DONOR_ROLES),
+  editDonorNotes: (a: Actor) => has(a, ...DONOR_ROLES),
+  manageDonorGroups: (a: Actor) => has(a, ...DONOR_ROLES),
 };
 
 /** 401 unless signed in. */

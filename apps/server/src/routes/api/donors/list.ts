@@ -1,0 +1,107 @@
+import { Readable } from "node:stream";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import {
+  csvCell,
+  decodeDonorFilters,
+  DONOR_EXPORT_COLUMNS,
+  DONOR_EXPORT_HEADERS,
+  donorExportFileName,
+  donorExportQuerySchema,
+  donorListQuerySchema,
+  donorListResponseSchema,
+} from "@cultivate/shared";
+import { donorGroups } from "../../../db/schema.ts";
+import { errorSchema } from "../../../lib/http.ts";
+import { notFound } from "../../../lib/errors.ts";
+import type { Actor } from "../../../policy/actor.ts";
+import { countDonors, dsRatingsOf, exportRows, listDonors, type DonorScope } from "../../../services/donors/repository.ts";
+import { assertInScope, donorActor, readScope } from "./context.ts";
+import type { FastifyInstance } from "fastify";
+
+/** A static group the scope may read, or 404 (also for another organisation's group). */
+async function scopedGroup(app: FastifyInstance, actor: Actor, scope: DonorScope, groupId: string | undefined) {
+  if (!groupId) return null;
+  const [group] = await app.db.select().from(donorGroups).where(eq(donorGroups.id, groupId));
+  if (!group) throw notFound("Group not found.");
+  assertInScope(scope, group.organizationId, "Group not found.");
+  if (!actor.roles.includes("admin") && group.organizationId !== actor.organizationId) throw notFound("Group not found.");
+  return group;
+}
+
+export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/donors", {
+    schema: {
+      tags: ["donors"],
+      summary: "Donor list: server-side filters (part 1 §5), sort (Last Name, First Name) and paging with exact counts",
+      querystring: donorListQuerySchema,
+      response: { 200: donorListResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => {
+      const actor = await donorActor(app, request);
+      const q = request.query;
+      const scope = readScope(actor, q.organizationId);
+      const group = await scopedGroup(app, actor, scope, q.staticGroup);
+      const filters = decodeDonorFilters(q.filters);
+      const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
+      const [{ rows, total }, unfilteredTotal, dsRatings] = await Promise.all([
+        listDonors(app.db, { ...params, page: q.page, pageSize: q.pageSize }),
+        Object.keys(filters).length ? countDonors(app.db, params) : Promise.resolve(-1),
+        dsRatingsOf(app.db, scope),
+      ]);
+      return {
+        rows,
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+        pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
+        unfilteredTotal: unfilteredTotal < 0 ? total : unfilteredTotal,
+        dsRatings,
+        group: group ? { id: group.id, name: group.name } : null,
+        appliedFilters: filters,
+      };
+    },
+  });
+
+  app.get("/donors/export", {
+    schema: {
+      tags: ["donors"],
+      summary: "Export CSV (part 1 §7): every donor matching the filters, 16 columns, streamed as donors_{date}.csv",
+      querystring: donorExportQuerySchema,
+      produces: ["text/csv"],
+      response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = await donorActor(app, request);
+      const q = request.query;
+      const scope = readScope(actor, q.organizationId);
+      const group = await scopedGroup(app, actor, scope, q.staticGroup);
+      const filters = decodeDonorFilters(q.filters);
+      const started = performance.now();
+      let exported = 0;
+      const lines = async function* () {
+        yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
+        for await (const rows of exportRows(app.db, { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir })) {
+          let out = "";
+          for (const r of rows) {
+            out += DONOR_EXPORT_COLUMNS.map(([, key]) => csvCell(r[key] as string | number | null)).join(",") + "\r\n";
+          }
+          exported += rows.length;
+          yield out;
+        }
+        app.activity.record(actor, request, {
+          actionType: "donor_management",
+          actionName: "export_donors",
+          resourceType: "donor",
+          details: { count: exported, filters, staticGroup: group?.id ?? null },
+          durationMs: Math.round(performance.now() - started),
+        });
+      };
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${donorExportFileName()}"`)
+        .header("cache-control", "no-store");
+      return reply.send(Readable.from(lines()) as never);
+    },
+  });
+};

@@ -1,0 +1,408 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+import type { FastifyBaseLogger } from "fastify";
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { DONOR_FIELD_BY_KEY, DONOR_MESSAGES, IMPORT_MAX_BYTES, type DonorFieldValue, type ImportProblem } from "@cultivate/shared";
+import type { Db, Tx } from "../../db/client.ts";
+import { donorChanges, donorImportBatches, donorImportProblems, donors, type DonorExtra, type DonorFieldChange } from "../../db/schema.ts";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import { CsvFormatError, CsvParser } from "./csv.ts";
+import { fieldsOf, type DonorRow } from "./repository.ts";
+import { COLUMN_FIELDS, isColumnKey, parseRow, planHasName, planHeaders, textToHtml, type HeaderPlan, type ParsedRow } from "./rows.ts";
+
+/** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
+const CHUNK_ROWS = 500;
+const INSERT_ROWS = 250;
+
+type Flat = Record<string, DonorFieldValue>;
+type Work = {
+  id: string | null;
+  isNew: boolean;
+  original: { fields: Flat; unknown: Record<string, string> } | null;
+  fields: Flat;
+  unknown: Record<string, string>;
+  invalid: Record<string, string>;
+};
+
+export type SpooledUpload = { filePath: string; rowsTotal: number; bytes: number };
+
+/**
+ * Writes the uploaded CSV to a temporary file while counting its records, so the job can show
+ * rows done / total and the request fails early on an empty or malformed file.
+ */
+export async function spoolUpload(body: Readable): Promise<SpooledUpload> {
+  const filePath = path.join(os.tmpdir(), `cultivate-import-${crypto.randomUUID()}.csv`);
+  const out = fs.createWriteStream(filePath);
+  const decoder = new TextDecoder("utf-8");
+  const parser = new CsvParser();
+  let header: string[] | null = null;
+  let rows = 0;
+  let bytes = 0;
+  const take = (records: string[][]) => {
+    for (const r of records) {
+      if (!header) header = r;
+      else rows++;
+    }
+  };
+  try {
+    for await (const chunk of body) {
+      const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+      bytes += buf.length;
+      if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
+      if (!out.write(buf)) await new Promise<void>((r) => out.once("drain", () => r()));
+      take(parser.push(decoder.decode(buf, { stream: true })));
+    }
+    take(parser.push(decoder.decode()));
+    take(parser.end());
+    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    if (!header || rows === 0) throw badRequest(DONOR_MESSAGES.emptyCsv);
+    if (!planHasName(planHeaders(header))) throw badRequest(DONOR_MESSAGES.noNameColumn);
+    return { filePath, rowsTotal: rows, bytes };
+  } catch (err) {
+    out.destroy();
+    await fsp.rm(filePath, { force: true });
+    if (err instanceof CsvFormatError) throw badRequest(DONOR_MESSAGES.parseError);
+    throw err;
+  }
+}
+
+const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/** Runs imports and undos in the background, one at a time per organisation, chunk by chunk. */
+export class DonorImportJobs {
+  private readonly jobs = new Set<Promise<void>>();
+  private readonly busy = new Set<string>();
+  private stopping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  isBusy(organizationId: string) {
+    return this.busy.has(organizationId);
+  }
+
+  /** Batches left queued or running by a stopped process can never finish: mark them failed. */
+  async failStale() {
+    await this.db
+      .update(donorImportBatches)
+      .set({ status: "failed", error: "The server stopped during the import. Please upload the file again.", finishedAt: new Date() })
+      .where(inArray(donorImportBatches.status, ["queued", "running"]));
+    await this.db
+      .update(donorImportBatches)
+      .set({ status: "completed", error: "The server stopped while undoing this import; undo it again." })
+      .where(eq(donorImportBatches.status, "undoing"));
+  }
+
+  startImport(batchId: string, organizationId: string, userId: string | null, upload: SpooledUpload) {
+    this.track(organizationId, () => this.runImport(batchId, organizationId, userId, upload.filePath));
+  }
+
+  startUndo(batchId: string, organizationId: string, userId: string | null) {
+    this.track(organizationId, () => this.runUndo(batchId, organizationId, userId));
+  }
+
+  /** Resolves when no job is running (tests, shutdown). */
+  async idle() {
+    while (this.jobs.size) await Promise.allSettled([...this.jobs]);
+  }
+
+  async close() {
+    this.stopping = true;
+    await this.idle();
+  }
+
+  private track(organizationId: string, work: () => Promise<void>) {
+    this.busy.add(organizationId);
+    const p = work()
+      .catch((err) => this.log.error({ err }, "donor import job failed"))
+      .finally(() => {
+        this.busy.delete(organizationId);
+        this.jobs.delete(p);
+      });
+    this.jobs.add(p);
+  }
+
+  private async runImport(batchId: string, organizationId: string, userId: string | null, filePath: string) {
+    try {
+      await this.db.update(donorImportBatches).set({ status: "running" }).where(eq(donorImportBatches.id, batchId));
+      const decoder = new TextDecoder("utf-8");
+      const parser = new CsvParser();
+      let plan: HeaderPlan | null = null;
+      let rowNo = 0;
+      let chunk: ParsedRow[] = [];
+      const flush = async () => {
+        if (!chunk.length) return;
+        const rows = chunk;
+        chunk = [];
+        if (this.stopping) throw new Error("The server is shutting down.");
+        await this.db.transaction((tx) => this.importChunk(tx, batchId, organizationId, userId, rows));
+        await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
+      };
+      const take = async (records: string[][]) => {
+        for (const rec of records) {
+          if (!plan) {
+            plan = planHeaders(rec);
+            continue;
+          }
+          chunk.push(parseRow(plan, rec, ++rowNo));
+          if (chunk.length >= CHUNK_ROWS) await flush();
+        }
+      };
+      for await (const buf of fs.createReadStream(filePath, { highWaterMark: 1 << 20 })) {
+        await take(parser.push(decoder.decode(buf as Buffer, { stream: true })));
+      }
+      await take(parser.push(decoder.decode()));
+      await take(parser.end());
+      await flush();
+      await this.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, batchId));
+    } catch (err) {
+      this.log.error({ err, batchId }, "donor import failed");
+      await this.db
+        .update(donorImportBatches)
+        .set({
+          status: "failed",
+          finishedAt: new Date(),
+          error: err instanceof CsvFormatError ? DONOR_MESSAGES.parseError : `The import stopped: ${(err as Error).message}`,
+        })
+        .where(eq(donorImportBatches.id, batchId))
+        .catch(() => {});
+    } finally {
+      await fsp.rm(filePath, { force: true });
+    }
+  }
+
+  /** One transaction: match, insert, update (with before-images in donor_changes), report problems, advance progress. */
+  private async importChunk(tx: Tx, batchId: string, organizationId: string, userId: string | null, rows: ParsedRow[]) {
+    const good = rows.filter((r) => !r.skip);
+    const str = (v: DonorFieldValue | undefined) => (typeof v === "string" && v !== "" ? v : null);
+    const nameKey = (f: Flat) => {
+      const first = str(f.firstName);
+      const last = str(f.lastName);
+      const zip = str(f.zip);
+      return first && last && zip ? `${last.toLowerCase()}\u0000${first.toLowerCase()}\u0000${zip}` : null;
+    };
+
+    // ---- existing donors that any row of this chunk may match
+    const clientIds = [...new Set(good.map((r) => str(r.values.clientId)).filter((v): v is string => !!v))];
+    const emails = [...new Set(good.map((r) => str(r.values.email)).filter((v): v is string => !!v))];
+    const names = good
+      .map((r) => [str(r.values.lastName)?.toLowerCase(), str(r.values.firstName)?.toLowerCase(), str(r.values.zip)] as const)
+      .filter((k): k is readonly [string, string, string] => !!(k[0] && k[1] && k[2]));
+    const conds: SQL[] = [];
+    if (clientIds.length) conds.push(inArray(donors.clientId, clientIds));
+    if (emails.length) conds.push(inArray(sql`lower(${donors.email})`, emails));
+    if (names.length)
+      conds.push(sql`(lower(${donors.lastName}), lower(${donors.firstName}), ${donors.zip}) IN (${sql.join(names.map((k) => sql`(${k[0]}, ${k[1]}, ${k[2]})`), sql`, `)})`);
+    const existing: DonorRow[] = conds.length ? await tx.select().from(donors).where(and(eq(donors.organizationId, organizationId), or(...conds))) : [];
+
+    const byClient = new Map<string, Work>();
+    const byEmail = new Map<string, Work>();
+    const byName = new Map<string, Work>();
+    const index = (w: Work) => {
+      const c = str(w.fields.clientId);
+      const e = str(w.fields.email)?.toLowerCase();
+      const n = nameKey(w.fields);
+      if (c && !byClient.has(c)) byClient.set(c, w);
+      if (e && !byEmail.has(e)) byEmail.set(e, w);
+      if (n && !byName.has(n)) byName.set(n, w);
+    };
+    for (const d of existing) {
+      const fields = fieldsOf(d);
+      const unknown = { ...(d.extra?.unknown ?? {}) };
+      index({ id: d.id, isNew: false, original: { fields: { ...fields }, unknown: { ...unknown } }, fields, unknown, invalid: { ...(d.extra?.invalid ?? {}) } });
+    }
+
+    const touched = new Set<Work>();
+    let inserted = 0;
+    let updated = 0;
+    let unchanged = 0;
+    let skipped = 0;
+    for (const r of rows) {
+      if (r.skip) {
+        skipped++;
+        continue;
+      }
+      const cid = str(r.values.clientId);
+      const compatible = (w: Work | undefined) => (w && (!cid || !str(w.fields.clientId) || w.fields.clientId === cid) ? w : undefined);
+      const email = str(r.values.email);
+      const nk = nameKey(r.values);
+      const w = (cid ? byClient.get(cid) : undefined) ?? compatible(email ? byEmail.get(email) : undefined) ?? compatible(nk ? byName.get(nk) : undefined);
+      if (!w) {
+        const fields: Flat = { ...r.values };
+        if (typeof fields.notes === "string") fields.notes = textToHtml(fields.notes);
+        const nw: Work = { id: null, isNew: true, original: null, fields, unknown: { ...r.unknown }, invalid: { ...r.invalid } };
+        index(nw);
+        touched.add(nw);
+        inserted++;
+        continue;
+      }
+      let changed = false;
+      for (const [key, raw] of Object.entries(r.values)) {
+        let v = raw;
+        if (key === "notes") {
+          // The export's Notes never overwrite notes written in the app's editor.
+          if (str(w.fields.notes)) continue;
+          v = textToHtml(String(raw));
+        }
+        if (!sameValue(w.fields[key], v)) {
+          w.fields[key] = v;
+          changed = true;
+        }
+      }
+      for (const [h, v] of Object.entries(r.unknown)) {
+        if (w.unknown[h] !== v) {
+          w.unknown[h] = v;
+          changed = true;
+        }
+      }
+      Object.assign(w.invalid, r.invalid);
+      index(w);
+      touched.add(w);
+      if (changed) updated++;
+      else unchanged++;
+    }
+
+    // ---- write
+    const extraOf = (w: Work): DonorExtra => {
+      const fields: Record<string, string | number | null> = {};
+      for (const [k, v] of Object.entries(w.fields)) if (!isColumnKey(k) && v !== null && v !== undefined) fields[k] = v;
+      return { fields, unknown: w.unknown, invalid: w.invalid };
+    };
+    const columnsOf = (w: Work) => {
+      const out: Record<string, unknown> = {};
+      for (const f of COLUMN_FIELDS) out[f.key] = w.fields[f.key] ?? null;
+      out.notes = w.fields.notes ?? "";
+      return out;
+    };
+    const inserts = [...touched].filter((w) => w.isNew);
+    for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
+      await tx.insert(donors).values(
+        inserts.slice(i, i + INSERT_ROWS).map((w) => ({
+          ...(columnsOf(w) as Partial<typeof donors.$inferInsert>),
+          organizationId,
+          extra: extraOf(w),
+          createdByImportId: batchId,
+        })),
+      );
+    }
+    const changeRows: (typeof donorChanges.$inferInsert)[] = [];
+    for (const w of touched) {
+      if (w.isNew || !w.original || !w.id) continue;
+      const changes: DonorFieldChange[] = [];
+      for (const key of new Set([...Object.keys(w.original.fields), ...Object.keys(w.fields)])) {
+        if (!sameValue(w.original.fields[key], w.fields[key])) changes.push({ field: key, old: w.original.fields[key] ?? null, new: w.fields[key] ?? null });
+      }
+      for (const h of new Set([...Object.keys(w.original.unknown), ...Object.keys(w.unknown)])) {
+        if (w.original.unknown[h] !== w.unknown[h]) changes.push({ field: `unknown:${h}`, old: w.original.unknown[h] ?? null, new: w.unknown[h] ?? null });
+      }
+      if (!changes.length) continue;
+      await tx
+        .update(donors)
+        .set({ ...(columnsOf(w) as Partial<typeof donors.$inferInsert>), extra: extraOf(w), updatedAt: new Date() })
+        .where(and(eq(donors.id, w.id), eq(donors.organizationId, organizationId)));
+      changeRows.push({ donorId: w.id, organizationId, userId, source: "import", importBatchId: batchId, changes });
+    }
+    for (let i = 0; i < changeRows.length; i += 500) await tx.insert(donorChanges).values(changeRows.slice(i, i + 500));
+    const problems: ImportProblem[] = rows.flatMap((r) => r.problems);
+    for (let i = 0; i < problems.length; i += 1000) {
+      await tx.insert(donorImportProblems).values(problems.slice(i, i + 1000).map((p) => ({ batchId, row: p.row, column: p.column, problem: p.problem })));
+    }
+    await tx
+      .update(donorImportBatches)
+      .set({
+        rowsDone: sql`${donorImportBatches.rowsDone} + ${rows.length}`,
+        inserted: sql`${donorImportBatches.inserted} + ${inserted}`,
+        updated: sql`${donorImportBatches.updated} + ${updated}`,
+        unchanged: sql`${donorImportBatches.unchanged} + ${unchanged}`,
+        skipped: sql`${donorImportBatches.skipped} + ${skipped}`,
+        problemCount: sql`${donorImportBatches.problemCount} + ${problems.length}`,
+      })
+      .where(eq(donorImportBatches.id, batchId));
+  }
+
+  /** Undo: revert the batch's updates (fields nobody changed since), then delete its inserts. */
+  private async runUndo(batchId: string, organizationId: string, userId: string | null) {
+    try {
+      let lastId: string | null = null;
+      for (;;) {
+        const batch = await this.db
+          .select()
+          .from(donorChanges)
+          .where(and(eq(donorChanges.importBatchId, batchId), eq(donorChanges.source, "import"), lastId ? gt(donorChanges.id, lastId) : undefined))
+          .orderBy(asc(donorChanges.id))
+          .limit(500);
+        if (!batch.length) break;
+        lastId = batch[batch.length - 1]!.id;
+        await this.db.transaction(async (tx) => {
+          const current = await tx
+            .select()
+            .from(donors)
+            .where(and(eq(donors.organizationId, organizationId), inArray(donors.id, batch.map((c) => c.donorId))));
+          const byId = new Map(current.map((d) => [d.id, d]));
+          const undoRows: (typeof donorChanges.$inferInsert)[] = [];
+          for (const change of batch) {
+            const d = byId.get(change.donorId);
+            if (!d) continue;
+            const fields = fieldsOf(d);
+            const unknown = { ...(d.extra?.unknown ?? {}) };
+            const reverted: DonorFieldChange[] = [];
+            for (const c of change.changes) {
+              if (c.field.startsWith("unknown:")) {
+                const h = c.field.slice("unknown:".length);
+                if ((unknown[h] ?? null) !== c.new) continue;
+                if (c.old === null) delete unknown[h];
+                else unknown[h] = String(c.old);
+              } else {
+                if (!sameValue(fields[c.field], c.new)) continue; // changed again since: leave it
+                fields[c.field] = c.old as DonorFieldValue;
+              }
+              reverted.push({ field: c.field, old: c.new, new: c.old });
+            }
+            if (!reverted.length) continue;
+            const set: Record<string, unknown> = {};
+            const extraFields: Record<string, string | number | null> = {};
+            for (const [k, v] of Object.entries(fields)) {
+              if (isColumnKey(k)) set[k] = k === "notes" ? (v ?? "") : v;
+              else if (v !== null) extraFields[k] = v;
+            }
+            await tx
+              .update(donors)
+              .set({ ...(set as Partial<typeof donors.$inferInsert>), extra: { ...d.extra, fields: extraFields, unknown }, updatedAt: new Date() })
+              .where(eq(donors.id, d.id));
+            undoRows.push({ donorId: d.id, organizationId, userId, source: "undo", importBatchId: batchId, changes: reverted });
+          }
+          if (undoRows.length) await tx.insert(donorChanges).values(undoRows);
+        });
+        await new Promise((r) => setImmediate(r));
+      }
+      for (;;) {
+        const ids = await this.db
+          .select({ id: donors.id })
+          .from(donors)
+          .where(and(eq(donors.createdByImportId, batchId), eq(donors.organizationId, organizationId)))
+          .limit(1000);
+        const n = ids.length;
+        if (n) await this.db.delete(donors).where(inArray(donors.id, ids.map((r) => r.id)));
+        if (!n) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      await this.db.update(donorImportBatches).set({ status: "undone", undoneAt: new Date() }).where(eq(donorImportBatches.id, batchId));
+    } catch (err) {
+      this.log.error({ err, batchId }, "undoing a donor import failed");
+      await this.db
+        .update(donorImportBatches)
+        .set({ status: "completed", error: `Undo stopped: ${(err as Error).message}` })
+        .where(eq(donorImportBatches.id, batchId))
+        .catch(() => {});
+    }
+  }
+}
+
+export const changeLabel = (field: string) =>
+  field.startsWith("unknown:") ? field.slice("unknown:".length) : (DONOR_FIELD_BY_KEY.get(field)?.label ?? field);

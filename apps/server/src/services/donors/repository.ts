@@ -1,0 +1,194 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  DONOR_DATE_FILTERS,
+  DONOR_FIELDS,
+  DONOR_RANGE_FILTERS,
+  STAGE_FILTER_COMPLETE,
+  STAGES,
+  type DonorFilterSettings,
+  type DonorFieldValue,
+  type DonorListRow,
+  type DonorSortKey,
+} from "@cultivate/shared";
+import type { DbOrTx } from "../../db/client.ts";
+import { donorGroupMembers, donors, organizations, stages } from "../../db/schema.ts";
+
+/**
+ * Which donors a request may see: one organisation, or (admins who name none and belong to none) all.
+ * Every query below starts from a scope, so a query without one cannot be written by accident.
+ */
+export type DonorScope = { organizationId: string } | { allOrganizations: true };
+
+export const scopeCondition = (scope: DonorScope): SQL | undefined =>
+  "organizationId" in scope ? eq(donors.organizationId, scope.organizationId) : undefined;
+
+const col = (key: string) => (donors as unknown as Record<string, typeof donors.age>)[key]!;
+
+/** `%term%` with LIKE's own wildcards escaped. */
+const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The current stage: first of the five without a stage record, else Complete (part 1 §4). */
+export const currentStageSql = sql<string>`(CASE ${sql.join(
+  STAGES.map(
+    (s) => sql`WHEN NOT EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.donorId} = ${donors.id} AND ${stages.stageName} = ${s}) THEN ${s}::text`,
+  ),
+  sql` `,
+)} ELSE ${STAGE_FILTER_COMPLETE}::text END)`;
+
+/** Part 1 §5 filter rules as SQL conditions. */
+export function filterConditions(f: DonorFilterSettings): SQL[] {
+  const out: SQL[] = [];
+  if (f.searchTerm) {
+    const t = likeTerm(f.searchTerm);
+    out.push(
+      or(
+        ilike(donors.firstName, t),
+        ilike(donors.lastName, t),
+        ilike(donors.email, t),
+        sql`(coalesce(${donors.firstName}, '') || ' ' || coalesce(${donors.lastName}, '')) ILIKE ${t}`,
+      )!,
+    );
+  }
+  if (f.selectedDSRatingFilter) out.push(eq(donors.dsRating, f.selectedDSRatingFilter));
+  if (f.firstDateRange) out.push(ilike(donors.firstDateRange, likeTerm(f.firstDateRange)));
+  for (const [minK, maxK, key] of DONOR_RANGE_FILTERS) {
+    const lo = f[minK];
+    const hi = f[maxK];
+    // Comparisons with NULL are never true: donors without the value drop out when a bound is set.
+    if (typeof lo === "number") out.push(gte(col(key), lo));
+    if (typeof hi === "number") out.push(lte(col(key), hi));
+  }
+  for (const [minK, maxK, key] of DONOR_DATE_FILTERS) {
+    const lo = f[minK];
+    const hi = f[maxK];
+    if (lo) out.push(sql`${col(key)} >= ${lo}::date`);
+    if (hi) out.push(sql`${col(key)} <= ${hi}::date`);
+  }
+  if (f.selectedStageFilter) out.push(sql`${currentStageSql} = ${f.selectedStageFilter}`);
+  return out;
+}
+
+export const groupCondition = (groupId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${donorGroupMembers} WHERE ${donorGroupMembers.donorGroupId} = ${groupId} AND ${donorGroupMembers.donorId} = ${donors.id})`;
+
+export type ListParams = {
+  scope: DonorScope;
+  filters: DonorFilterSettings;
+  groupId?: string;
+  sort: DonorSortKey;
+  dir: "asc" | "desc";
+};
+
+export function whereOf(p: Pick<ListParams, "scope" | "filters" | "groupId">, withFilters = true): SQL | undefined {
+  const conds = [scopeCondition(p.scope), p.groupId ? groupCondition(p.groupId) : undefined, ...(withFilters ? filterConditions(p.filters) : [])];
+  return and(...conds.filter((c): c is SQL => c !== undefined));
+}
+
+function orderOf(sort: DonorSortKey, dir: "asc" | "desc"): SQL[] {
+  const d = dir === "desc" ? desc : asc;
+  const names = [d(donors.lastName), d(donors.firstName), d(donors.id)];
+  if (sort === "lastName") return names;
+  if (sort === "firstName") return [d(donors.firstName), d(donors.lastName), d(donors.id)];
+  const c = col(sort);
+  return [dir === "desc" ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`, asc(donors.lastName), asc(donors.firstName), asc(donors.id)];
+}
+
+const listColumns = {
+  id: donors.id,
+  organizationId: donors.organizationId,
+  organizationName: organizations.name,
+  firstName: donors.firstName,
+  lastName: donors.lastName,
+  email: donors.email,
+  phoneNumber: donors.phoneNumber,
+  city: donors.city,
+  state: donors.state,
+  dsRating: donors.dsRating,
+  qualityScore: donors.qualityScore,
+  estimatedCapacity: donors.estimatedCapacity,
+  totalGiftAmount: donors.totalGiftAmount,
+  numberOfGifts: donors.numberOfGifts,
+  lastGiftDate: donors.lastGiftDate,
+  lastGiftAmount: donors.lastGiftAmount,
+  age: donors.age,
+};
+
+export async function listDonors(db: DbOrTx, p: ListParams & { page: number; pageSize: number }): Promise<{ rows: DonorListRow[]; total: number }> {
+  const where = whereOf(p);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({ ...listColumns, currentStage: currentStageSql })
+      .from(donors)
+      .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+      .where(where)
+      .orderBy(...orderOf(p.sort, p.dir))
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize),
+    db.select({ n: count() }).from(donors).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, qualityScore: num(r.qualityScore), estimatedCapacity: num(r.estimatedCapacity), totalGiftAmount: num(r.totalGiftAmount), lastGiftAmount: num(r.lastGiftAmount) })), total: totalRow?.n ?? 0 };
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export async function countDonors(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId">): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(donors).where(whereOf({ ...p, filters: {} }, false));
+  return r?.n ?? 0;
+}
+
+export async function dsRatingsOf(db: DbOrTx, scope: DonorScope): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ r: donors.dsRating })
+    .from(donors)
+    .where(and(scopeCondition(scope), sql`${donors.dsRating} IS NOT NULL`))
+    .orderBy(asc(donors.dsRating));
+  return rows.map((r) => r.r!).filter(Boolean);
+}
+
+/** Every matching donor for the export, in pages, so memory stays flat. */
+export async function* exportRows(db: DbOrTx, p: ListParams, batch = 2000) {
+  const where = whereOf(p);
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db
+      .select({
+        firstName: donors.firstName,
+        lastName: donors.lastName,
+        email: donors.email,
+        phoneNumber: donors.phoneNumber,
+        address: donors.address,
+        city: donors.city,
+        state: donors.state,
+        largestGiftFound: donors.largestGiftFound,
+        estimatedCapacity: donors.estimatedCapacity,
+        dsRating: donors.dsRating,
+        qualityScore: donors.qualityScore,
+        totalGiftAmount: donors.totalGiftAmount,
+        numberOfGifts: donors.numberOfGifts,
+        lastGiftDate: donors.lastGiftDate,
+        age: donors.age,
+        organizationName: organizations.name,
+      })
+      .from(donors)
+      .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+      .where(where)
+      .orderBy(...orderOf(p.sort, p.dir))
+      .limit(batch)
+      .offset(offset);
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+export type DonorRow = typeof donors.$inferSelect;
+
+/** The flat view of a donor: every catalogue field by key (typed columns and extra), null when empty. */
+export function fieldsOf(d: DonorRow): Record<string, DonorFieldValue> {
+  const out: Record<string, DonorFieldValue> = {};
+  const extra = d.extra?.fields ?? {};
+  for (const f of DONOR_FIELDS) {
+    const v = f.column ? (d as unknown as Record<string, unknown>)[f.key] : extra[f.key];
+    out[f.key] = v === undefined || v === null || v === "" ? null : typeof v === "number" || typeof v === "string" ? v : String(v);
+  }
+  for (const f of DONOR_FIELDS) if (f.type === "money" || f.type === "number") out[f.key] = out[f.key] === null ? null : Number(out[f.key]);
+  return out;
+}
