@@ -148,6 +148,31 @@ describe("browser-side tracking: page views and updateAction", () => {
     expect(row!.durationMs).toBeNull();
   });
 
+  it("a browser-chosen id sent again completes the page view (an unload beacon racing its insert), only for its owner", async () => {
+    const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
+    const other = await buildUser(t, { role: "org_officer", organizationId: orgA });
+    const id = "3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b";
+    const view = { id, actionType: "navigation", actionName: "page_view", resourceType: "page", resourceId: "/support" };
+    // The unload beacon (text/plain, with the duration) lands first, the original insert second.
+    const beacon = await t.app.inject({
+      method: "POST",
+      url: "/api/functions/trackAction",
+      headers: { cookie: u.cookie, "content-type": "text/plain;charset=UTF-8" },
+      payload: JSON.stringify({ ...view, durationMs: 5300, details: { ended: "unload" } }),
+    });
+    expect(beacon.statusCode, beacon.body).toBe(201);
+    const late = await t.request("POST", "/api/functions/trackAction", { cookie: u.cookie, body: { ...view, details: { path: "/support" } } });
+    expect(late.statusCode).toBe(201);
+    const rows = await t.db.select().from(userActions).where(eq(userActions.id, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: u.userId, durationMs: 5300, details: { ended: "unload", path: "/support" } });
+    // Someone else reusing the id changes nothing.
+    const hijack = await t.request("POST", "/api/functions/trackAction", { cookie: other.cookie, body: { ...view, durationMs: 1 } });
+    expect(hijack.statusCode).toBe(404);
+    const [after] = await t.db.select().from(userActions).where(eq(userActions.id, id));
+    expect(after).toMatchObject({ userId: u.userId, durationMs: 5300 });
+  });
+
   it("a sign-in of a freshly registered user through signIn() is tracked too", async () => {
     const u = await registerUser(t);
     await signIn(t, u.email, u.password);

@@ -101,6 +101,11 @@ const detailsSchema = z
 
 /** Browser-side tracking (part 1 §7): insert returning id. */
 export const trackActionInputSchema = z.object({
+  /**
+   * Optional id chosen by the browser, so a page view closed before its insert was answered can still be
+   * completed: sending the same id again (with the duration) updates the caller's own row.
+   */
+  id: z.uuid().optional(),
   actionType: z.enum(ACTION_TYPES),
   actionName: z.string().trim().min(1).max(100),
   resourceType: z.string().trim().max(100).nullish(),

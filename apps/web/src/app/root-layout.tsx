@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from "react-router";
 import { AppLayout } from "@/components/layout/app-layout";
 import { useMe } from "@/features/auth/api/get-me";
 import { useSignOut } from "@/features/auth/api/sign-out";
+import { PageViewTracker } from "@/features/activity/components/page-view-tracker";
 
 /** The shell every page renders in; wires the session into the presentational header. */
 export function RootLayout() {
@@ -16,6 +17,7 @@ export function RootLayout() {
       onSignOut={() => signOut.mutate()}
     >
       <ScrollRestoration />
+      <PageViewTracker signedIn={!!me.data} />
       <Outlet />
     </AppLayout>
   );

@@ -53,6 +53,8 @@ const routes: RouteObject[] = [
           { path: "donor-groups", ...page(() => import("./routes/donor-groups"), (m) => m.DonorGroupsRoute) },
           { path: "saved-donor-groups", ...page(() => import("./routes/donor-groups"), (m) => m.DonorGroupsRoute) },
           { path: "support", ...page(() => import("./routes/support"), (m) => m.SupportRoute) },
+          { path: "support/submit", ...page(() => import("./routes/support-submit"), (m) => m.SupportSubmitRoute) },
+          { path: "support/issues/:id", ...page(() => import("./routes/support-issue"), (m) => m.SupportIssueRoute) },
           { path: "account", ...page(() => import("./routes/account"), (m) => m.AccountRoute) },
           { path: "*", ...page(() => import("./routes/not-found"), (m) => m.NotFoundRoute) },
         ],

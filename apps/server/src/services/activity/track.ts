@@ -68,10 +68,11 @@ export function trackSignOut(app: FastifyInstance, request: FastifyRequest, acto
  * Browser-side tracking (part 1 §7 "user_actions: insert returning id"): written at once so the
  * browser gets the id it later updates with the page's duration.
  */
-export async function insertAction(db: Db, actor: Actor, request: FastifyRequest, input: TrackActionInput): Promise<string> {
+export async function insertAction(db: Db, actor: Actor, request: FastifyRequest, input: TrackActionInput): Promise<string | null> {
   const [row] = await db
     .insert(userActions)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       userId: actor.userId,
       organizationId: actor.organizationId,
       sessionId: actor.sessionId,
@@ -86,8 +87,17 @@ export async function insertAction(db: Db, actor: Actor, request: FastifyRequest
       success: input.success ?? true,
       errorMessage: input.errorMessage ?? null,
     })
+    // The same id again (an unload beacon racing its own insert) completes the row, only the caller's own.
+    .onConflictDoUpdate({
+      target: userActions.id,
+      set: {
+        durationMs: sql`coalesce(excluded.duration_ms, ${userActions.durationMs})`,
+        details: sql`${userActions.details} || excluded.details`,
+      },
+      setWhere: eq(userActions.userId, actor.userId),
+    })
     .returning({ id: userActions.id });
-  return row!.id;
+  return row?.id ?? null;
 }
 
 /** updateAction: sets the duration and merges details, only on the caller's own action. False when it is not theirs. */

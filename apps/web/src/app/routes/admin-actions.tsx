@@ -1,10 +1,13 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { RequireRole } from "@/features/auth/components/require-role";
 import { RequireAuth } from "@/features/auth/components/require-auth";
+import { ActionHistory } from "@/features/activity/components/action-history";
+
+export const ACTION_HISTORY_ACCESS_DENIED_MESSAGE = "Access Denied: You don't have permission to view the action history.";
 
 export function AdminActionsRoute() {
   return (
-    <RequireAuth>
-      <ComingSoon title="Action History" />
-    </RequireAuth>
+    <RequireRole roles={["admin", "org_owner", "org_manager"]} deniedMessage={ACTION_HISTORY_ACCESS_DENIED_MESSAGE}>
+      <RequireAuth>{(me) => <ActionHistory me={me} />}</RequireAuth>
+    </RequireRole>
   );
 }

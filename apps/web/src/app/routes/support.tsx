@@ -1,10 +1,7 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
-import { RequireAuth } from "@/features/auth/components/require-auth";
+import { SUPPORT_LOGIN_REQUIRED_MESSAGE } from "@cultivate/shared";
+import { RequireSignedIn } from "@/features/support/components/require-signed-in";
+import { SupportDashboard } from "@/features/support/components/support-dashboard";
 
 export function SupportRoute() {
-  return (
-    <RequireAuth>
-      <ComingSoon title="Support" />
-    </RequireAuth>
-  );
+  return <RequireSignedIn message={SUPPORT_LOGIN_REQUIRED_MESSAGE}>{() => <SupportDashboard />}</RequireSignedIn>;
 }

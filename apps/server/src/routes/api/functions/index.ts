@@ -25,13 +25,14 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/functions/trackAction", {
     schema: {
       tags: ["activity"],
-      summary: "Record an action of the signed-in user (e.g. a page view); returns its id",
+      summary: "Record an action of the signed-in user (e.g. a page view); returns its id. Sending a browser-chosen id again completes that action",
       body: trackActionInputSchema,
       response: { 201: z.object({ id: z.string() }), ...errors },
     },
     handler: async (request, reply) => {
       const actor = requireActor(await app.getActor(request));
       const id = await insertAction(app.db, actor, request, request.body);
+      if (!id) throw notFound("Action not found."); // the id belongs to someone else's action
       return reply.code(201).send({ id });
     },
   });

@@ -1,0 +1,193 @@
+import { useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Alert, Badge, Button, Container, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconDownload, IconFilter } from "@tabler/icons-react";
+import dayjs from "dayjs";
+import {
+  ACTION_PAGE_SIZE,
+  actionsErrorMessage,
+  formatDuration,
+  shortId,
+  type ActionFilters,
+  type ActionType,
+  type Me,
+  type UserAction,
+} from "@cultivate/shared";
+import { exportUrl, useActionFilterOptions, useActions, useActionSummary } from "../api/get-actions";
+import { ActionDetailsModal } from "./action-details-modal";
+import { ActionFiltersPanel, type FilterState } from "./action-filters";
+import { ActionSummaryCards } from "./action-summary-cards";
+
+const FILTER_KEYS = ["actionType", "actionName", "resourceType", "userId", "organizationId", "range", "from", "to", "success"] as const;
+
+/** Part 2 "Action history": filters toggle, Export CSV, summary cards, list, details modal, pagination of 50. */
+export function ActionHistory({ me }: { me: Me }) {
+  const [params, setParams] = useSearchParams();
+  const [showFilters, setShowFilters] = useState(() => FILTER_KEYS.some((k) => params.has(k)));
+  const [selected, setSelected] = useState<UserAction | null>(null);
+  const isAdmin = me.roles.includes("admin");
+
+  // Filters and page live in the URL, so a filtered view can be shared and survives a reload.
+  const state = useMemo(() => {
+    const s: FilterState = {};
+    for (const k of FILTER_KEYS) {
+      const v = params.get(k);
+      if (v) s[k] = v;
+    }
+    return s;
+  }, [params]);
+  const offset = Math.max(0, Number(params.get("offset")) || 0);
+  const filters: ActionFilters = useMemo(() => {
+    const { range: _range, ...rest } = state;
+    return { ...rest, actionType: rest.actionType as ActionType | undefined, success: rest.success as "true" | "false" | undefined };
+  }, [state]);
+
+  const setFilters = (next: FilterState) => {
+    const p = new URLSearchParams();
+    for (const k of FILTER_KEYS) if (next[k]) p.set(k, next[k]);
+    setParams(p, { replace: true }); // a new filter starts at the first page
+  };
+  const setOffset = (next: number) => {
+    const p = new URLSearchParams(params);
+    if (next > 0) p.set("offset", String(next));
+    else p.delete("offset");
+    setParams(p);
+  };
+
+  const list = useActions(filters, offset, ACTION_PAGE_SIZE);
+  const summary = useActionSummary(filters);
+  const options = useActionFilterOptions();
+  const total = list.data?.total ?? 0;
+  const items = list.data?.items ?? [];
+  const error = list.error ?? summary.error;
+
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" mb="lg">
+        <div>
+          <Title order={1}>Action History</Title>
+          <Text c="dimmed">{isAdmin ? "What users did across the platform." : `What users of ${me.organization?.name ?? "your organization"} did.`}</Text>
+        </div>
+        <Group>
+          <Button variant={showFilters ? "filled" : "light"} leftSection={<IconFilter size={16} />} onClick={() => setShowFilters((v) => !v)}>
+            {showFilters ? "Hide Filters" : "Show Filters"}
+          </Button>
+          <Button component="a" href={exportUrl(filters)} download variant="light" leftSection={<IconDownload size={16} />}>
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+      <Stack gap="lg">
+        {showFilters ? <ActionFiltersPanel value={state} options={options.data} showOrganization={isAdmin} onChange={setFilters} /> : null}
+        {error ? (
+          <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+            {actionsErrorMessage(error.message)}
+          </Alert>
+        ) : null}
+        <ActionSummaryCards summary={summary.data} />
+        <Paper withBorder radius="md">
+          <ScrollArea>
+            <Table striped highlightOnHover verticalSpacing="xs" miw={900}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Time</Table.Th>
+                  <Table.Th>User</Table.Th>
+                  <Table.Th>Organization</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>Resource</Table.Th>
+                  <Table.Th>Result</Table.Th>
+                  <Table.Th>Duration</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((a) => (
+                  <Table.Tr key={a.id} data-testid="action-row" style={{ cursor: "pointer" }} onClick={() => setSelected(a)}>
+                    <Table.Td>
+                      <Text size="sm">{dayjs(a.timestamp).format("MMM D, YYYY h:mm:ss A")}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{a.userEmail ?? "—"}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{a.organizationName ?? "—"}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color="gray" tt="none">
+                        {a.actionType}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{a.actionName}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" title={a.resourceId ?? undefined}>
+                        {a.resourceType ? `${a.resourceType}${a.resourceId ? ` · ${shortId(a.resourceId)}` : ""}` : "—"}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={a.success ? "green" : "red"} variant="light">
+                        {a.success ? "Success" : "Failed"}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDuration(a.durationMs)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setSelected(a);
+                        }}
+                      >
+                        Details
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                {!items.length && !list.isPending ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={9}>
+                      <Text c="dimmed" ta="center" py="lg">
+                        No actions match these filters.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          <Group justify="space-between" p="sm">
+            <Text size="sm" c="dimmed" data-testid="action-range">
+              {total ? `Showing ${(offset + 1).toLocaleString()}–${Math.min(offset + items.length, total).toLocaleString()} of ${total.toLocaleString()}` : "0 actions"}
+            </Text>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconChevronLeft size={14} />}
+                disabled={offset === 0}
+                onClick={() => setOffset(Math.max(0, offset - ACTION_PAGE_SIZE))}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                rightSection={<IconChevronRight size={14} />}
+                disabled={offset + ACTION_PAGE_SIZE >= total}
+                onClick={() => setOffset(offset + ACTION_PAGE_SIZE)}
+              >
+                Next
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </Stack>
+      <ActionDetailsModal action={selected} onClose={() => setSelected(null)} />
+    </Container>
+  );
+}

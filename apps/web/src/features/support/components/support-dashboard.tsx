@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
+import { ISSUE_STATUSES, ISSUE_STATUS_LABELS, ISSUE_TYPE_LABELS, type Issue, type IssueStatus } from "@cultivate/shared";
+import { PageLoader } from "@/components/ui/page-loader";
+import { useIssues } from "../api/get-issues";
+import { formatDateTime, IssueStatusBadge, IssueTypeIcon } from "./issue-bits";
+
+const COUNT_COLOR: Record<IssueStatus, string> = { pending: "yellow.7", active: "blue.7", resolved: "green.7" };
+
+function IssueCard({ issue }: { issue: Issue }) {
+  return (
+    <Card withBorder radius="md" padding="md" component={Link} to={`/support/issues/${issue.id}`} data-testid="issue-card">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <IssueTypeIcon type={issue.type} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text fw={600} truncate>
+              {issue.title}
+            </Text>
+            <IssueStatusBadge status={issue.status} />
+          </Group>
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {issue.description}
+          </Text>
+          <Group gap="lg" wrap="wrap">
+            <Text size="xs" c="dimmed">
+              Type: {ISSUE_TYPE_LABELS[issue.type]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Submitted: {formatDateTime(issue.submittedAt)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              By: {issue.submitterEmail ?? "Unknown user"}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Organization: {issue.organizationName ?? "No organization"}
+            </Text>
+            {issue.resolvedAt ? (
+              <Text size="xs" c="green.8">
+                Resolved: {formatDateTime(issue.resolvedAt)}
+              </Text>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** Part 2 "Support dashboard": counts, three tabs, each issue linking to its detail, Submit Issue. */
+export function SupportDashboard() {
+  const { data, isPending, isError, error } = useIssues();
+  const [tab, setTab] = useState<string | null>("pending");
+
+  return (
+    <Container size="lg" py="xl">
+      <Group justify="space-between" mb="lg">
+        <div>
+          <Title order={1}>Support</Title>
+          <Text c="dimmed">Report a problem or suggest an improvement, and follow it here.</Text>
+        </div>
+        <Button component={Link} to="/support/submit" leftSection={<IconPlus size={18} />}>
+          Submit Issue
+        </Button>
+      </Group>
+      {isPending ? (
+        <PageLoader />
+      ) : isError ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
+          {`Failed to load issues: ${error.message}`}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {ISSUE_STATUSES.map((status) => (
+              <Card key={status} withBorder radius="md" padding="lg" data-testid={`count-${status}`}>
+                <Text size="sm" c="dimmed">
+                  {ISSUE_STATUS_LABELS[status]}
+                </Text>
+                <Text fz={32} fw={700} c={COUNT_COLOR[status]}>
+                  {data.counts[status]}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Tabs value={tab} onChange={setTab}>
+            <Tabs.List>
+              {ISSUE_STATUSES.map((status) => (
+                <Tabs.Tab key={status} value={status}>
+                  {`${ISSUE_STATUS_LABELS[status]} (${data.counts[status]})`}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {ISSUE_STATUSES.map((status) => {
+              const list = data.issues.filter((i) => i.status === status);
+              return (
+                <Tabs.Panel key={status} value={status} pt="md">
+                  {list.length ? (
+                    <Stack gap="sm">
+                      {list.map((issue) => (
+                        <IssueCard key={issue.id} issue={issue} />
+                      ))}
+                    </Stack>
+                  ) : (
+                    <Text c="dimmed" ta="center" py="xl">
+                      {`No ${ISSUE_STATUS_LABELS[status].toLowerCase()} issues.`}
+                    </Text>
+                  )}
+                </Tabs.Panel>
+              );
+            })}
+          </Tabs>
+        </Stack>
+      )}
+    </Container>
+  );
+}
