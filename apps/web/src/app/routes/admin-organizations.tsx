@@ -1,10 +1,10 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
-import { RequireAuth } from "@/features/auth/components/require-auth";
+import { RequireRole } from "@/features/auth/components/require-role";
+import { OrganizationManagement } from "@/features/admin/components/organization-management";
 
 export function AdminOrganizationsRoute() {
   return (
-    <RequireAuth>
-      <ComingSoon title="Organization Management" />
-    </RequireAuth>
+    <RequireRole roles={["admin"]} deniedMessage="You don't have permission to manage organizations." deniedTitle="Access Denied">
+      <OrganizationManagement />
+    </RequireRole>
   );
 }

@@ -1,10 +1,10 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
-import { RequireAuth } from "@/features/auth/components/require-auth";
+import { RequireRole } from "@/features/auth/components/require-role";
+import { OfficerDashboard } from "@/features/dashboards/components/officer-dashboard";
 
 export function OrgOfficerDashboardRoute() {
   return (
-    <RequireAuth>
-      <ComingSoon title="Organization Officer Dashboard" />
-    </RequireAuth>
+    <RequireRole roles={["org_officer"]} deniedTitle="Access Denied" deniedMessage="You don't have permission to view the organization officer dashboard.">
+      <OfficerDashboard />
+    </RequireRole>
   );
 }

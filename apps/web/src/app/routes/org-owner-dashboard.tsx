@@ -1,10 +1,10 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
-import { RequireAuth } from "@/features/auth/components/require-auth";
+import { RequireRole } from "@/features/auth/components/require-role";
+import { OwnerDashboard } from "@/features/dashboards/components/owner-dashboard";
 
 export function OrgOwnerDashboardRoute() {
   return (
-    <RequireAuth>
-      <ComingSoon title="Organization Owner Dashboard" />
-    </RequireAuth>
+    <RequireRole roles={["org_owner"]} deniedTitle="Access Denied" deniedMessage="You don't have permission to view the organization owner dashboard.">
+      <OwnerDashboard />
+    </RequireRole>
   );
 }

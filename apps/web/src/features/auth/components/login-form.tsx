@@ -6,6 +6,8 @@ import { errorMessage } from "@/lib/api-client";
 import { PasswordField } from "@/components/ui/password-field";
 import { FormError } from "@/components/ui/form-error";
 import { useSignIn } from "../api/sign-in";
+import { needsSecondFactor } from "../api/verify-two-factor";
+import { TwoFactorStep } from "./two-factor-step";
 import { AuthCard } from "./auth-card";
 
 export function LoginForm() {
@@ -15,6 +17,8 @@ export function LoginForm() {
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Accounts with two-factor on: the password was right, the code is next (better-auth `twoFactorRedirect`).
+  const [codeStep, setCodeStep] = useState(false);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -22,11 +26,25 @@ export function LoginForm() {
     signIn.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: () => navigate("/dashboard"),
+        onSuccess: (answer) => (needsSecondFactor(answer) ? setCodeStep(true) : navigate("/dashboard")),
         onError: (err) => setError(errorMessage(err, UNEXPECTED_ERROR_MESSAGE)),
       },
     );
   };
+
+  if (codeStep) {
+    return (
+      <AuthCard title="Two-factor sign-in" subtitle="One more step to confirm it's you.">
+        <TwoFactorStep
+          onVerified={() => void navigate("/dashboard")}
+          onCancel={() => {
+            setCodeStep(false);
+            setPassword("");
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Sign in to Cultivate" subtitle="Welcome back. Sign in to pick up where your team left off.">

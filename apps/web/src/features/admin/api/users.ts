@@ -1,0 +1,65 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  approveResultSchema,
+  userListSchema,
+  type AdminUser,
+  type ApproveResult,
+  type CreateUserInput,
+  type RoleName,
+  type UserList,
+} from "@cultivate/shared";
+import { apiFetch } from "@/lib/api-client";
+
+export const userKeys = {
+  all: ["admin-users"] as const,
+  list: (organizationId: string | null) => ["admin-users", organizationId ?? "all"] as const,
+};
+
+export const getUsers = async (organizationId: string | null): Promise<UserList> => {
+  const qs = organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : "";
+  return userListSchema.parse(await apiFetch<unknown>(`/api/admin/users${qs}`));
+};
+
+export const usersQueryOptions = (organizationId: string | null) =>
+  queryOptions({ queryKey: userKeys.list(organizationId), queryFn: () => getUsers(organizationId), placeholderData: keepPreviousData });
+
+export const useUsers = (organizationId: string | null) => useQuery(usersQueryOptions(organizationId));
+
+type UserAnswer = { user: AdminUser };
+
+/** Invalidates every user list after a change. */
+function useUserMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, refresh = true) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => (refresh ? queryClient.invalidateQueries({ queryKey: userKeys.all }) : undefined),
+  });
+}
+
+/** Creates a user; the list is refreshed by the caller after a second (part 2 §9). */
+export const useCreateUser = () =>
+  useUserMutation(
+    (input: CreateUserInput) => apiFetch<UserAnswer>("/api/admin/users", { method: "POST", json: input }),
+    false,
+  );
+
+export const useAssignRole = () =>
+  useUserMutation(({ userId, role }: { userId: string; role: RoleName }) =>
+    apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PUT", json: { role } }),
+  );
+
+export const useRemoveRole = () =>
+  useUserMutation(({ userId, role }: { userId: string; role: string }) =>
+    apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(role)}`, { method: "DELETE" }),
+  );
+
+export const useSetUserOrganization = () =>
+  useUserMutation(({ userId, organizationId }: { userId: string; organizationId: string | null }) =>
+    apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/organization`, { method: "PUT", json: { organizationId } }),
+  );
+
+export const useApproveUser = () =>
+  useUserMutation(
+    async (userId: string): Promise<ApproveResult> =>
+      approveResultSchema.parse(await apiFetch<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/approve`, { method: "POST" })),
+  );

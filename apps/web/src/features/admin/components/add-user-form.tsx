@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from "react";
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { IconUserPlus } from "@tabler/icons-react";
+import { createUserInputSchema, userCreatedMessage } from "@cultivate/shared";
+import { FormError } from "@/components/ui/form-error";
+import { PasswordField } from "@/components/ui/password-field";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { useCreateUser } from "../api/users";
+
+interface AddUserFormProps {
+  /** Admins on a filtered page place the new user in that organisation. */
+  organizationId: string | null;
+  /** Called after a user was created (the page refreshes the list a second later). */
+  onCreated: () => void;
+}
+
+/** Part 2 "Add New User": email, password, confirm password, with the messages of §5 and §8. */
+export function AddUserForm({ organizationId, onCreated }: AddUserFormProps) {
+  const createUser = useCreateUser();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const input = { email, password, confirmPassword, organizationId };
+    // The same schema as the server, so the messages and their order match.
+    const checked = createUserInputSchema.safeParse(input);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? "Please fill in all fields");
+      return;
+    }
+    createUser.mutate(input, {
+      onSuccess: ({ user }) => {
+        notify.success(userCreatedMessage(user.email));
+        setEmail("");
+        setPassword("");
+        setConfirmPassword("");
+        onCreated();
+      },
+      onError: (err) => notify.error(`Failed to create user: ${errorMessage(err, "Network error")}`),
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Title order={2} size="h4">
+            Add New User
+          </Title>
+          <FormError message={error} />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              description="At least 6 characters"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <PasswordField
+              label="Confirm Password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" leftSection={<IconUserPlus size={18} />} loading={createUser.isPending}>
+              Create User
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

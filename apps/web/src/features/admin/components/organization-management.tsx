@@ -1,0 +1,282 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { IconBuilding, IconPencil, IconPlus, IconSpeakerphone, IconTrash, IconUsers, IconUserHeart } from "@tabler/icons-react";
+import { ORGANIZATION_NAME_REQUIRED_MESSAGE, type Organization } from "@cultivate/shared";
+import { FormError } from "@/components/ui/form-error";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { useCreateOrganization, useDeleteOrganization, useOrganizations, useRenameOrganization } from "../api/organizations";
+import { formatDate } from "./user-row";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function CreateOrganizationForm() {
+  const create = useCreateOrganization();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(ORGANIZATION_NAME_REQUIRED_MESSAGE);
+      return;
+    }
+    create.mutate(trimmed, {
+      onSuccess: (org) => {
+        notify.success(`Organization "${org.name}" created successfully!`);
+        setName("");
+      },
+      onError: (err) => notify.error(`Failed to save organization: ${errorMessage(err, "Network error")}`),
+    });
+  };
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Title order={2} size="h4">
+            Create Organization
+          </Title>
+          <FormError message={error} />
+          <Group align="flex-end">
+            <TextInput
+              label="Organization Name"
+              description="Each organization needs a unique name."
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" leftSection={<IconPlus size={16} />} loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function EditOrganizationModal({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  const rename = useRenameOrganization();
+  const [name, setName] = useState(organization.name);
+  const [error, setError] = useState<string | null>(null);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const trimmed = name.trim();
+    if (!trimmed) {
+      setError(ORGANIZATION_NAME_REQUIRED_MESSAGE);
+      return;
+    }
+    rename.mutate(
+      { id: organization.id, name: trimmed },
+      {
+        onSuccess: (org) => {
+          notify.success(`Organization "${org.name}" updated successfully!`);
+          onClose();
+        },
+        onError: (err) => notify.error(`Failed to save organization: ${errorMessage(err, "Network error")}`),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Edit Organization">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <FormError message={error} />
+          <TextInput
+            label="Organization Name"
+            description="Each organization needs a unique name."
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={rename.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteOrganizationModal({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  const remove = useDeleteOrganization();
+  const [cascade, setCascade] = useState(false);
+  const hasData = organization.userCount + organization.donorCount + organization.campaignCount > 0;
+  const handleDelete = () =>
+    remove.mutate(
+      { id: organization.id, cascade: hasData && cascade },
+      {
+        onSuccess: () => {
+          notify.success(`Organization "${organization.name}" deleted.`);
+          onClose();
+        },
+        onError: (err) => notify.error(`Failed to delete organization: ${errorMessage(err, "Network error")}`),
+      },
+    );
+  return (
+    <Modal opened onClose={onClose} title="Delete Organization">
+      <Stack>
+        <Text>
+          Delete <strong>{organization.name}</strong>? This cannot be undone.
+        </Text>
+        {hasData ? (
+          <>
+            <Alert color="orange" variant="light">
+              {`This organization still has ${plural(organization.userCount, "user")}, ${plural(organization.donorCount, "donor")} and ${plural(organization.campaignCount, "campaign")}.`}
+            </Alert>
+            <Checkbox
+              checked={cascade}
+              onChange={(e) => setCascade(e.currentTarget.checked)}
+              label="Also delete its donors and campaigns, and remove its users from it (their accounts stay)"
+            />
+          </>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={handleDelete} disabled={hasData && !cascade} loading={remove.isPending}>
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function OrganizationCard({ organization, onEdit, onDelete }: { organization: Organization; onEdit: () => void; onDelete: () => void }) {
+  const id = encodeURIComponent(organization.id);
+  return (
+    <Card withBorder radius="md" p="md" data-testid="organization-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Anchor component={Link} to={`/donors?organizationId=${id}`} fw={700} size="lg">
+            {organization.name}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {`Created ${formatDate(organization.createdAt)}`}
+            {organization.updatedAt !== organization.createdAt ? ` · Last updated ${formatDate(organization.updatedAt)}` : ""}
+          </Text>
+          <Group gap="md">
+            <Anchor component={Link} to={`/admin/users?organizationId=${id}`} size="sm">
+              {plural(organization.userCount, "user")}
+            </Anchor>
+            <Anchor component={Link} to={`/donors?organizationId=${id}`} size="sm">
+              {plural(organization.donorCount, "donor")}
+            </Anchor>
+            <Anchor component={Link} to={`/campaigns?organizationId=${id}`} size="sm">
+              {plural(organization.campaignCount, "campaign")}
+            </Anchor>
+          </Group>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="light" leftSection={<IconPencil size={14} />} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+            Delete
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+function TotalCard({ label, value, to, icon }: { label: string; value: number; to: string; icon: ReactNode }) {
+  return (
+    <Card withBorder radius="md" p="md" component={Link} to={to}>
+      <Group>
+        <ThemeIcon size={40} radius="md" variant="light">
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text size="xl" fw={800}>
+            {value.toLocaleString("en-US")}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+/** Part 2 "Organisation management" (admin only). */
+export function OrganizationManagement() {
+  const { data, isPending, error } = useOrganizations();
+  const [editing, setEditing] = useState<Organization | null>(null);
+  const [deleting, setDeleting] = useState<Organization | null>(null);
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>Organization Management</Title>
+        <CreateOrganizationForm />
+        {error ? <Alert color="red" role="alert">{`Failed to load organizations: ${errorMessage(error, "Network error")}`}</Alert> : null}
+
+        <div>
+          <Title order={2} size="h4" mb="sm">
+            System Overview
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TotalCard label="Total Users" value={data?.totals.users ?? 0} to="/admin/users" icon={<IconUsers size={22} />} />
+            <TotalCard label="Total Donors" value={data?.totals.donors ?? 0} to="/donors" icon={<IconUserHeart size={22} />} />
+            <TotalCard label="Total Campaigns" value={data?.totals.campaigns ?? 0} to="/admin/campaigns" icon={<IconSpeakerphone size={22} />} />
+          </SimpleGrid>
+        </div>
+
+        <div>
+          <Group gap="xs" mb="sm">
+            <IconBuilding size={20} />
+            <Title order={2} size="h4">
+              {`Organizations${data ? ` (${data.organizations.length})` : ""}`}
+            </Title>
+          </Group>
+          {isPending ? (
+            <Stack>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={90} />
+              ))}
+            </Stack>
+          ) : data && data.organizations.length === 0 ? (
+            <Text c="dimmed">No organizations yet. Create the first one above.</Text>
+          ) : (
+            <Stack>
+              {data?.organizations.map((org) => (
+                <OrganizationCard key={org.id} organization={org} onEdit={() => setEditing(org)} onDelete={() => setDeleting(org)} />
+              ))}
+            </Stack>
+          )}
+        </div>
+      </Stack>
+      {editing ? <EditOrganizationModal organization={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteOrganizationModal organization={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Container>
+  );
+}

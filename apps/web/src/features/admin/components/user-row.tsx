@@ -1,0 +1,182 @@
+import { useState } from "react";
+import { ActionIcon, Badge, Button, Group, Select, Table, Text } from "@mantine/core";
+import { IconCheck, IconX } from "@tabler/icons-react";
+import {
+  ROLE_LABELS,
+  approvalEmailFailedMessage,
+  userApprovedMessage,
+  type AdminUser,
+  type RoleName,
+  type UserList,
+} from "@cultivate/shared";
+import { errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+import { useApproveUser, useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
+
+const NO_ORGANIZATION = "none";
+const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
+const roleLabel = (name: string) => ROLE_LABELS[name as RoleName] ?? name;
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+interface UserRowProps {
+  user: AdminUser;
+  data: UserList;
+}
+
+/** One user in the list: organisation dropdown, joined date, status, role chips, role dropdown, approve. */
+export function UserRow({ user, data }: UserRowProps) {
+  const assignRole = useAssignRole();
+  const removeRole = useRemoveRole();
+  const setOrganization = useSetUserOrganization();
+  const approve = useApproveUser();
+  const [role, setRole] = useState<string | null>(null);
+  const hasRole = user.roles.length > 0;
+  const canTouchRole = (name: string) => name !== "admin" || data.permissions.grantAdmin;
+
+  const organizationOptions = [
+    { value: NO_ORGANIZATION, label: "No organization" },
+    ...data.organizations.map((o) => ({ value: o.id, label: o.name })),
+  ];
+  // An owner's list names only their own organisation; a user elsewhere still shows their own.
+  if (user.organizationId && !data.organizations.some((o) => o.id === user.organizationId)) {
+    organizationOptions.push({ value: user.organizationId, label: user.organizationName ?? "Unknown organization" });
+  }
+
+  const handleAssign = () => {
+    if (!role) return;
+    assignRole.mutate(
+      { userId: user.id, role: role as RoleName },
+      {
+        onSuccess: () => {
+          notify.success("Role updated successfully!");
+          setRole(null);
+        },
+        onError: (err) => notify.error(`Failed to update role: ${errorMessage(err, "Network error")}`),
+      },
+    );
+  };
+
+  const handleRemove = (name: string) =>
+    removeRole.mutate(
+      { userId: user.id, role: name },
+      {
+        onSuccess: () => notify.success("Role removed successfully!"),
+        onError: (err) => notify.error(`Failed to remove role: ${errorMessage(err, "Network error")}`),
+      },
+    );
+
+  const handleOrganization = (value: string | null) => {
+    const organizationId = !value || value === NO_ORGANIZATION ? null : value;
+    if (organizationId === user.organizationId) return;
+    setOrganization.mutate(
+      { userId: user.id, organizationId },
+      {
+        onSuccess: () => notify.success("Organization updated successfully!"),
+        onError: (err) => notify.error(`Failed to update organization: ${errorMessage(err, "Network error")}`),
+      },
+    );
+  };
+
+  const handleApprove = () =>
+    approve.mutate(user.id, {
+      onSuccess: (result) => {
+        if (result.alreadyApproved) notify.info(`User "${user.email}" is already approved.`);
+        else if (result.emailError) notify.warning(approvalEmailFailedMessage(result.emailError));
+        else notify.success(userApprovedMessage(user.email));
+      },
+      onError: (err) => notify.error(`Failed to approve user: ${errorMessage(err, "Network error")}`),
+    });
+
+  return (
+    <Table.Tr data-testid="user-row" data-email={user.email}>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {user.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={`Organization of ${user.email}`}
+          data={organizationOptions}
+          value={user.organizationId ?? NO_ORGANIZATION}
+          onChange={handleOrganization}
+          disabled={!data.permissions.changeOrganization || setOrganization.isPending}
+          allowDeselect={false}
+          size="xs"
+          w={200}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(user.createdAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light">
+          {user.onboardingStatus}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={user.twoFactorEnabled ? "teal" : "gray"} variant={user.twoFactorEnabled ? "light" : "outline"}>
+          {user.twoFactorEnabled ? "On" : "Off"}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {user.roles.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No role
+            </Text>
+          ) : (
+            user.roles.map((name) => (
+              <Badge
+                key={name}
+                variant="light"
+                color={name === "admin" ? "grape" : "teal"}
+                rightSection={
+                  canTouchRole(name) ? (
+                    <ActionIcon
+                      size="xs"
+                      variant="transparent"
+                      color="gray"
+                      aria-label={`Remove role ${roleLabel(name)} from ${user.email}`}
+                      onClick={() => handleRemove(name)}
+                      loading={removeRole.isPending}
+                    >
+                      <IconX size={12} />
+                    </ActionIcon>
+                  ) : null
+                }
+              >
+                {roleLabel(name)}
+              </Badge>
+            ))
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          <Select
+            aria-label={`Role for ${user.email}`}
+            placeholder={hasRole ? "Change role..." : "Add role..."}
+            data={data.roles.map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
+            value={role}
+            onChange={setRole}
+            size="xs"
+            w={190}
+            disabled={user.roles.some((r) => !canTouchRole(r))}
+          />
+          <Button size="xs" variant="light" disabled={!role} loading={assignRole.isPending} onClick={handleAssign}>
+            {hasRole ? "Change" : "Assign"}
+          </Button>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
+          <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={approve.isPending} onClick={handleApprove}>
+            Approve User
+          </Button>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

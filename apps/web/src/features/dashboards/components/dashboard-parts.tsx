@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Alert, Button, Container, Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { ERROR_LOADING_DASHBOARD, FAILED_TO_FETCH_ORGANIZATION, ORGANIZATION_NOT_FOUND_FOR_USER } from "@cultivate/shared";
+import { ApiClientError } from "@/lib/api-client";
+
+export function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Group wrap="nowrap">
+        <ThemeIcon size={44} radius="md" variant="light">
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text size="xl" fw={800} lh={1.2}>
+            {value.toLocaleString("en-US")}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}
+
+export function QuickAction({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  return (
+    <Button component={Link} to={to} variant="light" leftSection={icon} justify="flex-start">
+      {label}
+    </Button>
+  );
+}
+
+/** Part 2 §8: "Error Loading Dashboard" with the organisation message. */
+export function DashboardError({ error }: { error: unknown }) {
+  const message =
+    error instanceof ApiClientError && error.status === 404 && error.message === ORGANIZATION_NOT_FOUND_FOR_USER
+      ? ORGANIZATION_NOT_FOUND_FOR_USER
+      : FAILED_TO_FETCH_ORGANIZATION;
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="red" variant="light" role="alert" title={ERROR_LOADING_DASHBOARD} icon={<IconAlertTriangle size={20} />}>
+        {message}
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import { Container, Group, List, Paper, RingProgress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconBuilding, IconRobot, IconSpeakerphone, IconUpload, IconUserHeart, IconUsers } from "@tabler/icons-react";
+import type { OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
+import { useOfficerDashboard } from "../api/dashboards";
+import { DashboardError, QuickAction, StatCard } from "./dashboard-parts";
+import { PipelineChart } from "./pipeline-chart";
+
+function Performance({ data }: { data: OfficerDashboardData }) {
+  const rate = data.donorsInOwnCampaigns ? Math.round((data.completedDonors / data.donorsInOwnCampaigns) * 100) : 0;
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="performance">
+      <Title order={2} size="h4" mb="sm">
+        Your Performance
+      </Title>
+      <Group>
+        <RingProgress size={110} thickness={10} sections={[{ value: rate, color: "teal" }]} label={<Text ta="center" fw={700}>{`${rate}%`}</Text>} />
+        <Stack gap={4}>
+          <Text>{`${data.ownActiveCampaigns} active of ${data.ownCampaignsTotal} campaigns you own`}</Text>
+          <Text>{`${data.donorsInOwnCampaigns.toLocaleString("en-US")} donors in your campaigns`}</Text>
+          <Text>{`${data.completedDonors.toLocaleString("en-US")} donors completed all five stages`}</Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function GettingStarted() {
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="getting-started">
+      <Title order={2} size="h4" mb="sm">
+        Getting Started
+      </Title>
+      <List spacing="md" center>
+        <List.Item icon={<ThemeIcon radius="xl" variant="light"><IconSpeakerphone size={16} /></ThemeIcon>}>
+          <Text fw={600}>1. Create your first campaign</Text>
+          <Text size="sm" c="dimmed">Set a goal and dates for your fundraising campaign.</Text>
+        </List.Item>
+        <List.Item icon={<ThemeIcon radius="xl" variant="light"><IconUpload size={16} /></ThemeIcon>}>
+          <Text fw={600}>2. Upload or assign donors</Text>
+          <Text size="sm" c="dimmed">Import a CSV export or pick donors from your organization's list.</Text>
+        </List.Item>
+        <List.Item icon={<ThemeIcon radius="xl" variant="light"><IconRobot size={16} /></ThemeIcon>}>
+          <Text fw={600}>3. Start engagement with AI-powered recommendations</Text>
+          <Text size="sm" c="dimmed">Work through the five stages with advice for each donor.</Text>
+        </List.Item>
+      </List>
+    </Paper>
+  );
+}
+
+/** Part 2 "Org officer dashboard". */
+export function OfficerDashboard() {
+  const { data, isPending, error } = useOfficerDashboard(true);
+  if (error) return <DashboardError error={error} />;
+  if (isPending) {
+    return (
+      <Container size="lg" py="xl">
+        <Skeleton h={300} />
+      </Container>
+    );
+  }
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Text c="dimmed" size="sm" tt="uppercase" fw={700}>
+            Organization Officer Dashboard
+          </Text>
+          <Title order={1}>{data.organization.name}</Title>
+        </div>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <StatCard label="Your Active Campaigns" value={data.ownActiveCampaigns} icon={<IconSpeakerphone size={22} />} />
+          <StatCard label="Donors in Your Campaigns" value={data.donorsInOwnCampaigns} icon={<IconUserHeart size={22} />} />
+          <StatCard label="Total Organization Donors" value={data.totalDonors} icon={<IconBuilding size={22} />} />
+          <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
+        </SimpleGrid>
+        {data.ownCampaignsTotal > 0 ? <Performance data={data} /> : <GettingStarted />}
+        <PipelineChart stages={data.pipeline} title="Your Campaign Donors Pipeline" />
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="sm">
+            Quick Actions
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <QuickAction to="/campaigns" label="My Campaigns" icon={<IconSpeakerphone size={16} />} />
+            <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
+          </SimpleGrid>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import "@mantine/charts/styles.css";
+import { BarChart } from "@mantine/charts";
+import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import type { PipelineStage } from "@cultivate/shared";
+
+const days = (d: number | null) => (d === null ? "—" : `${d.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${d === 1 ? "day" : "days"}`);
+
+/** Donors per current engagement stage, with the median days they have spent in it. */
+export function PipelineChart({ stages, title }: { stages: PipelineStage[]; title: string }) {
+  const total = stages.reduce((n, s) => n + s.donors, 0);
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="pipeline-chart">
+      <Title order={2} size="h4" mb={4}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Donors by current engagement stage, with the median time they have spent in it.
+      </Text>
+      {total === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          No donors in the pipeline yet.
+        </Text>
+      ) : (
+        <Stack>
+          <BarChart
+            h={260}
+            data={stages.map((s) => ({ stage: s.stage, Donors: s.donors }))}
+            dataKey="stage"
+            series={[{ name: "Donors", color: "teal.6" }]}
+            tickLine="y"
+            withBarValueLabel
+          />
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+            {stages.map((s) => (
+              <div key={s.stage}>
+                <Text size="xs" c="dimmed">
+                  {s.stage}
+                </Text>
+                <Text size="sm" fw={600}>{`median ${days(s.medianDaysInStage)}`}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
