@@ -6,3 +6,4 @@ export * from "./schema/two-factor.ts";
 export * from "./schema/support.ts";
 export * from "./schema/donors.ts";
 export * from "./schema/stages.ts";
+export * from "./schema/campaigns.ts";

@@ -1,6 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 import { donors } from "./donors.ts";
+import { campaigns } from "./campaigns.ts";
 
 /**
  * Part 1 §3 "stages": one row per saved recommendation. A stage is done when the donor has
@@ -21,8 +22,8 @@ export const stages = pgTable(
     promptResponse: text("prompt_response"),
     aiOutput: text("ai_output"),
     prepNotes: text("prep_notes"),
-    /** The campaign the recommendation was made for (no foreign key until campaigns land). */
-    campaignId: uuid("campaign_id"),
+    /** The campaign the recommendation was made for; kept as history (set null) if the campaign is deleted. */
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     provider: text("provider"),
     model: text("model"),

@@ -1,0 +1,12 @@
+-- A fresh install ships a sensible prompt for each of the five stages (version 1 of each).
+INSERT INTO "stage_prompts_versions" ("stage_name", "version", "prompt_text") VALUES
+  ('Discovery', 1, 'You are preparing the Discovery stage for a major-gift prospect. Using the donor information below, summarise what we know (capacity, rating, giving history, interests), point out what we still need to learn, and propose how to open the relationship: who should reach out, how, and what to ask in a first conversation. Tie it to the campaign goal. Give 4 to 6 concrete next steps.'),
+  ('Connection', 1, 'You are planning the Connection stage. The donor has been identified as a prospect. Using the donor information, the preparation notes and the earlier stage summaries, recommend how to build a personal connection over the next 4 to 8 weeks: the first meeting, questions that uncover motivations, stories of impact to share, and how to record what we learn. Give concrete next steps with owners and timing.'),
+  ('Deepening', 1, 'You are planning the Deepening stage. Using the donor information, the preparation notes and the earlier stage summaries, recommend how to deepen the donor''s engagement with the mission: involvement opportunities (site visits, advisory roles, meetings with leadership or beneficiaries), how to test interest in campaign priorities, and what to confirm before an ask (amount range, purpose, asker, timing).'),
+  ('Solicitation', 1, 'You are preparing the Solicitation stage. Using the donor information, the preparation notes, the campaign goal and the earlier stage summaries, recommend a specific ask: amount (justified by capacity and giving history), purpose, who asks, where and when, the opening and the words of the ask, likely objections and responses, and pledge or gift options. Be specific and respectful.'),
+  ('Follow-Up', 1, 'You are planning the Follow-Up stage after a solicitation. Using the donor information, the preparation notes and the earlier stage summaries, recommend how to thank, confirm and steward the gift: thank-you steps and timing, confirmation of terms, impact reporting, recognition, and how to keep the relationship growing toward the next gift.')
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "stage_prompts" ("stage_name", "prompt_text", "version")
+SELECT "stage_name", "prompt_text", "version" FROM "stage_prompts_versions" WHERE "version" = 1
+ON CONFLICT DO NOTHING;
