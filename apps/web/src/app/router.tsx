@@ -52,6 +52,12 @@ const routes: RouteObject[] = [
           { path: "donors", ...page(() => import("./routes/donors"), (m) => m.DonorsRoute) },
           { path: "donor-groups", ...page(() => import("./routes/donor-groups"), (m) => m.DonorGroupsRoute) },
           { path: "saved-donor-groups", ...page(() => import("./routes/donor-groups"), (m) => m.DonorGroupsRoute) },
+          {
+            path: "donor/:id/dashboard",
+            ...page(() => import("./routes/donor-dashboard"), (m) => m.DonorDashboardRoute),
+          },
+          { path: "donor/:id/full", ...page(() => import("./routes/donor-full"), (m) => m.DonorFullRoute) },
+          { path: "donor-full/:id", ...page(() => import("./routes/donor-full"), (m) => m.DonorFullRoute) },
           { path: "support", ...page(() => import("./routes/support"), (m) => m.SupportRoute) },
           { path: "support/submit", ...page(() => import("./routes/support-submit"), (m) => m.SupportSubmitRoute) },
           { path: "support/issues/:id", ...page(() => import("./routes/support-issue"), (m) => m.SupportIssueRoute) },

@@ -1,13 +1,128 @@
-import { DONOR_ROLES } from "@cultivate/shared";
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { modals } from "@mantine/modals";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { DONOR_MESSAGES, DONOR_ROLES, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
 import { RequireRole } from "@/features/auth/components/require-role";
-import { DONOR_LIST_ACCESS_DENIED_MESSAGE } from "@/lib/messages";
+import {
+  useCreateDonorGroup,
+  useDeleteDonorGroup,
+  useDeleteSavedDonorGroup,
+  useDonorGroups,
+  useSavedDonorGroups,
+} from "@/features/donor-groups/api/donor-groups";
+import { HowToPanel } from "@/features/donor-groups/components/how-to-panel";
+import { NewGroupModal } from "@/features/donor-groups/components/new-group-modal";
+import { SavedGroupsSection } from "@/features/donor-groups/components/saved-groups-section";
+import { StaticGroupsSection } from "@/features/donor-groups/components/static-groups-section";
+import { ApiClientError, errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
 
 /** Serves both /donor-groups and /saved-donor-groups (the same screen per part 2). */
 export function DonorGroupsRoute() {
   return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle="Access Denied" deniedMessage={DONOR_LIST_ACCESS_DENIED_MESSAGE}>
-      <ComingSoon title="Donor Groups" />
+    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+      <DonorGroupsScreen />
     </RequireRole>
+  );
+}
+
+function DonorGroupsScreen() {
+  const [params] = useSearchParams();
+  const organizationId = params.get("organizationId") ?? undefined;
+  const staticGroups = useDonorGroups(organizationId);
+  const savedGroups = useSavedDonorGroups(organizationId);
+  const create = useCreateDonorGroup();
+  const removeStatic = useDeleteDonorGroup();
+  const removeSaved = useDeleteSavedDonorGroup();
+  const [newOpen, newModal] = useDisclosure(false);
+
+  const loadError = staticGroups.error ?? savedGroups.error;
+  useEffect(() => {
+    if (loadError) notify.error(DONOR_MESSAGES.loadGroupsFailed(errorMessage(loadError, "unknown error")));
+  }, [loadError]);
+
+  const onCreate = (name: string) =>
+    create.mutateAsync({ name, organizationId }).then(
+      (g) => notify.success(`Group "${g.name}" created successfully!`),
+      (error: unknown) => {
+        notify.error(
+          error instanceof ApiClientError && error.status === 401
+            ? DONOR_MESSAGES.groupLoginRequired
+            : DONOR_MESSAGES.createGroupFailed(errorMessage(error, "unknown error")),
+        );
+        throw error;
+      },
+    );
+
+  const confirmDeleteStatic = (g: DonorGroup) =>
+    modals.openConfirmModal({
+      title: "Delete group",
+      children: (
+        <Text size="sm">
+          Delete the group "{g.name}"? Its {g.memberCount} donor{g.memberCount === 1 ? "" : "s"} stay in the donor list;
+          only the group goes.
+        </Text>
+      ),
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        removeStatic.mutate(g.id, {
+          onSuccess: () => notify.success(`Group "${g.name}" deleted.`),
+          onError: (error) => notify.error(DONOR_MESSAGES.deleteStaticGroupFailed(errorMessage(error, "unknown error"))),
+        }),
+    });
+
+  const confirmDeleteSaved = (g: SavedDonorGroup) =>
+    modals.openConfirmModal({
+      title: "Delete saved group",
+      children: <Text size="sm">Delete the saved filter group "{g.name}"?</Text>,
+      labels: { confirm: "Delete", cancel: "Cancel" },
+      confirmProps: { color: "red" },
+      onConfirm: () =>
+        removeSaved.mutate(g.id, {
+          onSuccess: () => notify.success(`Saved group "${g.name}" deleted.`),
+          onError: (error) => notify.error(DONOR_MESSAGES.deleteSavedGroupFailed(errorMessage(error, "unknown error"))),
+        }),
+    });
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1}>Donor Groups</Title>
+          <Button
+            component={Link}
+            to={organizationId ? `/donors?organizationId=${encodeURIComponent(organizationId)}` : "/donors"}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Back to Donor List
+          </Button>
+        </Group>
+        {loadError ? (
+          <Alert color="red" role="alert">
+            {DONOR_MESSAGES.loadGroupsFailed(errorMessage(loadError, "unknown error"))}
+          </Alert>
+        ) : null}
+        <StaticGroupsSection
+          groups={staticGroups.data}
+          loading={staticGroups.isPending}
+          onNew={newModal.open}
+          onDelete={confirmDeleteStatic}
+          organizationId={organizationId}
+        />
+        <SavedGroupsSection
+          groups={savedGroups.data}
+          loading={savedGroups.isPending}
+          onDelete={confirmDeleteSaved}
+          organizationId={organizationId}
+        />
+        <HowToPanel />
+      </Stack>
+      <NewGroupModal opened={newOpen} onClose={newModal.close} creating={create.isPending} onCreate={onCreate} />
+    </Container>
   );
 }

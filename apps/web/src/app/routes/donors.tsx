@@ -1,12 +1,307 @@
-import { DONOR_ROLES } from "@cultivate/shared";
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconDeviceFloppy, IconDownload, IconFilter, IconUpload, IconUsersGroup } from "@tabler/icons-react";
+import {
+  DONOR_MESSAGES,
+  DONOR_PAGE_SIZE_DEFAULT,
+  DONOR_ROLES,
+  DONOR_SORT_KEYS,
+  areDonorFiltersEmpty,
+  decodeDonorFilters,
+  type DonorSortKey,
+} from "@cultivate/shared";
+import { useMe } from "@/features/auth/api/get-me";
 import { RequireRole } from "@/features/auth/components/require-role";
-import { DONOR_LIST_ACCESS_DENIED_MESSAGE } from "@/lib/messages";
+import { useDonorGroups, useGroupMembership, useSaveFilterGroup } from "@/features/donor-groups/api/donor-groups";
+import { SaveGroupModal } from "@/features/donor-groups/components/save-group-modal";
+import { useExportDonors } from "@/features/donors/api/export-donors";
+import { useDonorList, type DonorListParams } from "@/features/donors/api/list-donors";
+import { DonorFiltersPanel } from "@/features/donors/components/donor-filters-panel";
+import { DonorTable } from "@/features/donors/components/donor-table";
+import { SelectionBar, type GroupOption } from "@/features/donors/components/selection-bar";
+import { UploadCsvModal } from "@/features/donors/components/upload-csv-modal";
+import { ApiClientError, errorMessage } from "@/lib/api-client";
+import { notify } from "@/lib/notify";
+
+const PAGE_SIZES = ["25", "50", "100", "200"];
 
 export function DonorsRoute() {
   return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle="Access Denied" deniedMessage={DONOR_LIST_ACCESS_DENIED_MESSAGE}>
-      <ComingSoon title="Donors" />
+    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+      <DonorList />
     </RequireRole>
+  );
+}
+
+function useUrlState() {
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get("sort");
+  const sort: DonorSortKey = (DONOR_SORT_KEYS as readonly string[]).includes(sortParam ?? "")
+    ? (sortParam as DonorSortKey)
+    : "lastName";
+  const state = {
+    filters: params.get("filters") ?? "",
+    staticGroup: params.get("staticGroup") ?? undefined,
+    staticGroupName: params.get("staticGroupName") ?? undefined,
+    organizationId: params.get("organizationId") ?? undefined,
+    sort,
+    dir: params.get("dir") === "desc" ? ("desc" as const) : ("asc" as const),
+    page: Math.max(1, Number(params.get("page")) || 1),
+    pageSize: PAGE_SIZES.includes(params.get("size") ?? "") ? Number(params.get("size")) : DONOR_PAGE_SIZE_DEFAULT,
+  };
+  /** Sets (or, for undefined/"", removes) URL parameters; anything but paging returns to page 1. */
+  const update = useCallback(
+    (changes: Record<string, string | undefined>, opts: { keepPage?: boolean } = {}) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === undefined || v === "") next.delete(k);
+            else next.set(k, v);
+          }
+          if (!opts.keepPage) next.delete("page");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { state, update };
+}
+
+function DonorList() {
+  const { state, update } = useUrlState();
+  const [showFilters, { toggle: toggleFilters }] = useDisclosure(true);
+  const [uploadOpen, upload] = useDisclosure(false);
+  const [saveOpen, saveModal] = useDisclosure(false);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+
+  const listParams: DonorListParams = {
+    filters: state.filters,
+    sort: state.sort,
+    dir: state.dir,
+    page: state.page,
+    pageSize: state.pageSize,
+    staticGroup: state.staticGroup,
+    organizationId: state.organizationId,
+  };
+  const list = useDonorList(listParams);
+  const me = useMe().data;
+  const isAdmin = !!me?.roles.includes("admin");
+  const groups = useDonorGroups(state.organizationId);
+  const membership = useGroupMembership();
+  const saveGroup = useSaveFilterGroup();
+  const exporter = useExportDonors();
+
+  const filterSettings = useMemo(() => decodeDonorFilters(state.filters), [state.filters]);
+  const filtersEmpty = areDonorFiltersEmpty(filterSettings);
+
+  useEffect(() => {
+    if (list.isError) notify.error(DONOR_MESSAGES.loadDonorsFailed(errorMessage(list.error, "unknown error")));
+  }, [list.isError, list.error]);
+
+  // A different set of donors is on screen: a selection made for the old one no longer applies.
+  useEffect(() => setSelected(new Set()), [state.filters, state.staticGroup, state.organizationId]);
+
+  const rows = list.data?.rows ?? [];
+  const visibleIds = rows.map((r) => r.id);
+  const allVisibleSelected = visibleIds.length > 0 && visibleIds.every((id) => selected.has(id));
+
+  const onToggle = useCallback(
+    (id: string) =>
+      setSelected((s) => {
+        const next = new Set(s);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+
+  const changeMembership = (group: GroupOption, action: "add" | "remove") => {
+    if (selected.size === 0) {
+      notify.warning(action === "add" ? DONOR_MESSAGES.selectDonorsToAdd : DONOR_MESSAGES.selectDonorsToRemove);
+      return;
+    }
+    membership.mutate(
+      { groupId: group.id, donorIds: [...selected], action },
+      {
+        onSuccess: (res) => {
+          notify.success(res.message);
+          setSelected(new Set());
+          if (state.staticGroup) void list.refetch();
+        },
+        onError: (error) => {
+          const message = errorMessage(error, "unknown error");
+          notify.error(
+            action === "add" ? DONOR_MESSAGES.addToGroupFailed(message) : DONOR_MESSAGES.removeFromGroupFailed(message),
+          );
+          setSelected(new Set());
+        },
+      },
+    );
+  };
+
+  const onSaveGroup = (name: string) =>
+    saveGroup
+      .mutateAsync({ name, filterSettings, organizationId: state.organizationId })
+      .then(() => notify.success(DONOR_MESSAGES.saveFilterSuccess(name)))
+      .catch((error: unknown) => {
+        if (error instanceof ApiClientError && error.status === 401) notify.error(DONOR_MESSAGES.saveFilterNotLoggedIn);
+        else notify.error(DONOR_MESSAGES.saveFilterFailed(errorMessage(error, "unknown error")));
+        throw error;
+      });
+
+  const onExport = () =>
+    exporter.mutate(
+      { filters: state.filters, sort: state.sort, dir: state.dir, staticGroup: state.staticGroup, organizationId: state.organizationId },
+      { onError: (error) => notify.error(`Failed to export donors: ${errorMessage(error, "unknown error")}`) },
+    );
+
+  const onSort = useCallback(
+    (key: DonorSortKey) =>
+      update({ sort: key, dir: state.sort === key && state.dir === "asc" ? "desc" : "asc" }),
+    [update, state.sort, state.dir],
+  );
+
+  const onFiltersChange = useCallback((encoded: string) => update({ filters: encoded }), [update]);
+
+  const groupName = list.data?.group?.name ?? state.staticGroupName;
+  const data = list.data;
+  const first = data && data.total ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Title order={1}>Donors</Title>
+            {state.staticGroup || !filtersEmpty ? (
+              <Group gap="xs" mt={4}>
+                {state.staticGroup ? (
+                  <Badge size="lg" variant="light" leftSection={<IconUsersGroup size={14} />}>
+                    Group: {groupName ?? "…"}
+                  </Badge>
+                ) : null}
+                <Anchor
+                  component={Link}
+                  to={state.organizationId ? `/donors?organizationId=${encodeURIComponent(state.organizationId)}` : "/donors"}
+                  size="sm"
+                >
+                  View all donors
+                </Anchor>
+              </Group>
+            ) : null}
+          </div>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconFilter size={16} />} onClick={toggleFilters} aria-expanded={showFilters}>
+              {showFilters ? "Hide Filters" : "Show Filters"}
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onExport} loading={exporter.isPending}>
+              Export CSV
+            </Button>
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={upload.open}>
+              Upload CSV
+            </Button>
+            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={saveModal.open} disabled={filtersEmpty}>
+              Save Group
+            </Button>
+            <Button component={Link} to="/donor-groups" variant="subtle" leftSection={<IconUsersGroup size={16} />}>
+              Donor Groups
+            </Button>
+          </Group>
+        </Group>
+
+        {showFilters ? (
+          <DonorFiltersPanel encoded={state.filters} dsRatings={data?.dsRatings ?? []} onChange={onFiltersChange} />
+        ) : null}
+
+        <SelectionBar
+          selectedCount={selected.size}
+          visibleCount={visibleIds.length}
+          allVisibleSelected={allVisibleSelected}
+          groups={(groups.data ?? []).map((g) => ({ id: g.id, name: g.name }))}
+          busy={membership.isPending}
+          onToggleAll={() => setSelected(allVisibleSelected ? new Set() : new Set(visibleIds))}
+          onClear={() => setSelected(new Set())}
+          onAdd={(g) => changeMembership(g, "add")}
+          onRemove={(g) => changeMembership(g, "remove")}
+        />
+
+        <Paper withBorder radius="md" p={0} pos="relative">
+          {list.isPending ? (
+            <Center py="xl" role="status" aria-label="Loading donors">
+              <Group gap="xs">
+                <Loader size="sm" />
+                <Text c="dimmed">Loading donors…</Text>
+              </Group>
+            </Center>
+          ) : list.isError ? (
+            <Alert color="red" m="md" role="alert">
+              {DONOR_MESSAGES.loadDonorsFailed(errorMessage(list.error, "unknown error"))}
+            </Alert>
+          ) : data && data.total === 0 ? (
+            <Center py="xl">
+              <Text c="dimmed" size="lg">
+                {!filtersEmpty && data.unfilteredTotal > 0 ? DONOR_MESSAGES.noDonorsMatch : DONOR_MESSAGES.noDonors}
+              </Text>
+            </Center>
+          ) : data ? (
+            <>
+              {list.isFetching ? (
+                <Loader size="xs" pos="absolute" top={8} right={8} aria-label="Updating" />
+              ) : null}
+              <DonorTable
+                rows={rows}
+                selected={selected}
+                onToggle={onToggle}
+                sort={state.sort}
+                dir={state.dir}
+                onSort={onSort}
+                showOrganization={isAdmin}
+              />
+            </>
+          ) : null}
+        </Paper>
+
+        {data && data.total > 0 ? (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed" data-testid="donor-count">
+              Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {data.total.toLocaleString("en-US")}{" "}
+              donor{data.total === 1 ? "" : "s"}
+            </Text>
+            <Group gap="sm">
+              <Select
+                aria-label="Rows per page"
+                data={PAGE_SIZES}
+                value={String(state.pageSize)}
+                onChange={(v) => update({ size: v ?? undefined })}
+                w={90}
+                size="xs"
+                allowDeselect={false}
+              />
+              <Pagination
+                total={data.pageCount}
+                value={data.page}
+                onChange={(p) => update({ page: String(p) }, { keepPage: true })}
+                size="sm"
+              />
+            </Group>
+          </Group>
+        ) : null}
+      </Stack>
+
+      <UploadCsvModal opened={uploadOpen} onClose={upload.close} isAdmin={isAdmin} signedIn={!!me} />
+      <SaveGroupModal
+        opened={saveOpen}
+        filters={filterSettings}
+        saving={saveGroup.isPending}
+        onClose={saveModal.close}
+        onSave={onSaveGroup}
+      />
+    </Container>
   );
 }

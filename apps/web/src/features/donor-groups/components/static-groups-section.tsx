@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from "@mantine/core";
+import { IconExternalLink, IconPlus, IconTrash } from "@tabler/icons-react";
+import type { DonorGroup } from "@cultivate/shared";
+
+interface StaticGroupsSectionProps {
+  groups: DonorGroup[] | undefined;
+  loading: boolean;
+  onNew: () => void;
+  onDelete: (group: DonorGroup) => void;
+  organizationId?: string;
+}
+
+export const staticGroupLink = (g: { id: string; name: string }, organizationId?: string) => {
+  const q = new URLSearchParams({ staticGroup: g.id, staticGroupName: g.name });
+  if (organizationId) q.set("organizationId", organizationId);
+  return `/donors?${q.toString()}`;
+};
+
+export function StaticGroupsSection({ groups, loading, onNew, onDelete, organizationId }: StaticGroupsSectionProps) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="static-groups-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={3} id="static-groups-title">
+          Static Donor Groups
+        </Title>
+        <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onNew}>
+          New Group
+        </Button>
+      </Group>
+      {loading ? (
+        <Text c="dimmed">Loading groups…</Text>
+      ) : !groups?.length ? (
+        <Text c="dimmed">No static groups yet. Create one with New Group.</Text>
+      ) : (
+        <Table highlightOnHover verticalSpacing="xs" aria-label="Static donor groups">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Members</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.map((g) => (
+              <Table.Tr key={g.id} data-group={g.name}>
+                <Table.Td>
+                  <Text component={Link} to={staticGroupLink(g, organizationId)} fw={600} c="teal.8">
+                    {g.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" aria-label={`${g.memberCount} members`}>
+                    {g.memberCount.toLocaleString("en-US")} donor{g.memberCount === 1 ? "" : "s"}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{new Date(g.createdAt).toLocaleDateString("en-US")}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Button
+                      component={Link}
+                      to={staticGroupLink(g, organizationId)}
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconExternalLink size={14} />}
+                    >
+                      Open
+                    </Button>
+                    <Tooltip label="Delete group">
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete group ${g.name}`} onClick={() => onDelete(g)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
