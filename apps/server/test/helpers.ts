@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type AppConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
-import { organizations, roles, userProfiles, userRoles, users } from "../src/db/schema.ts";
+import { donors, organizations, roles, userProfiles, userRoles, users } from "../src/db/schema.ts";
 import type { RoleName } from "@cultivate/shared";
 
 /**
@@ -136,6 +136,15 @@ export async function buildUser(
 export async function buildOrg(t: TestApp, name = `Org ${Date.now().toString(36)}-${++counter}`) {
   const [org] = await t.db.insert(organizations).values({ name }).returning();
   return org!;
+}
+
+/** A donor of an organisation (issue 3 factories): typed columns by key, e.g. { lastName, estimatedCapacity }. */
+export async function buildDonor(t: TestApp, organizationId: string, values: Partial<typeof donors.$inferInsert> = {}) {
+  const [d] = await t.db
+    .insert(donors)
+    .values({ firstName: "Ada", lastName: `Donor${++counter}`, ...values, organizationId })
+    .returning();
+  return d!;
 }
 
 export const validOnboarding = (overrides: Record<string, unknown> = {}) => ({

@@ -120,6 +120,13 @@ export const donorFilterSettingsSchema = z.object({
 });
 export type DonorFilterSettings = z.infer<typeof donorFilterSettingsSchema>;
 
+/** The same keys as plain values (no input coercion): for responses, where schemas must also encode. */
+export const donorFilterValuesSchema = z.object(
+  Object.fromEntries(
+    Object.keys(donorFilterSettingsSchema.shape).map((k) => [k, z.union([z.string(), z.number()]).optional()]),
+  ) as Record<keyof DonorFilterSettings, z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodNumber]>>>,
+);
+
 /** The numeric range filters: [min key, max key, donor field key, default min, default max]. */
 export const DONOR_RANGE_FILTERS = [
   ["minCapacity", "maxCapacity", "estimatedCapacity", 0, undefined],
@@ -291,7 +298,7 @@ export const donorListResponseSchema = z.object({
   /** The static group shown, when staticGroup was given. */
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The filters the server applied (normalised). */
-  appliedFilters: donorFilterSettingsSchema,
+  appliedFilters: donorFilterValuesSchema,
 });
 export type DonorListResponse = z.infer<typeof donorListResponseSchema>;
 
@@ -388,7 +395,7 @@ export const savedDonorGroupSchema = z.object({
   organizationId: z.string(),
   userId: z.string().nullable(),
   createdAt: z.string(),
-  filterSettings: donorFilterSettingsSchema,
+  filterSettings: donorFilterValuesSchema,
 });
 export type SavedDonorGroup = z.infer<typeof savedDonorGroupSchema>;
 

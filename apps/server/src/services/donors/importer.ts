@@ -160,8 +160,10 @@ export class DonorImportJobs {
       await take(parser.push(decoder.decode()));
       await take(parser.end());
       await flush();
+      this.busy.delete(organizationId); // free before the status says so: a client may start the next one at once
       await this.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, batchId));
     } catch (err) {
+      this.busy.delete(organizationId);
       this.log.error({ err, batchId }, "donor import failed");
       await this.db
         .update(donorImportBatches)
@@ -392,8 +394,10 @@ export class DonorImportJobs {
         if (!n) break;
         await new Promise((r) => setImmediate(r));
       }
+      this.busy.delete(organizationId);
       await this.db.update(donorImportBatches).set({ status: "undone", undoneAt: new Date() }).where(eq(donorImportBatches.id, batchId));
     } catch (err) {
+      this.busy.delete(organizationId);
       this.log.error({ err, batchId }, "undoing a donor import failed");
       await this.db
         .update(donorImportBatches)

@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq } from "drizzle-orm";
+import { DONOR_EXPORT_HEADERS } from "@cultivate/shared";
+import { donorChanges, donors } from "../src/db/schema.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+let orgA: { id: string; name: string };
+let orgB: { id: string; name: string };
+let owner: string;
+let ownerB: string;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await buildOrg(t, "Import Org A");
+  orgB = await buildOrg(t, "Import Org B");
+  owner = (await buildUser(t, { role: "org_owner", organizationId: orgA.id })).cookie;
+  ownerB = (await buildUser(t, { role: "org_manager", organizationId: orgB.id })).cookie;
+  admin = (await buildUser(t, { role: "admin", organizationId: null })).cookie;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const upload = (csv: string, cookie = owner, query = "") =>
+  t.app.inject({ method: "POST", url: `/api/donors/imports${query}`, payload: csv, headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl } });
+
+async function waitFor(id: string, cookie = owner, until = ["completed", "failed", "undone"]) {
+  for (let i = 0; i < 600; i++) {
+    const res = await t.request("GET", `/api/donors/imports/${id}`, { cookie });
+    const b = res.json();
+    if (until.includes(b.status)) return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("import did not finish");
+}
+async function importCsv(csv: string, cookie = owner, query = "") {
+  const res = await upload(csv, cookie, query);
+  expect(res.statusCode, res.body).toBe(202);
+  return waitFor(res.json().id, cookie);
+}
+const donorCount = async (orgId: string) => (await t.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, orgId)))[0]!.n;
+
+const GEN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared/tools/gen-donors.mjs");
+
+describe("importing a research export (gen-donors.mjs --messy)", () => {
+  it.skipIf(!fs.existsSync(GEN))("reads BOM, CRLF, blank lines, quotes, N/A, $-less money, ISO dates and upper-case headers; re-import updates instead of duplicating", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "donors-test-"));
+    const file = path.join(dir, "messy.csv");
+    fs.writeFileSync(file, execFileSync("node", [GEN, "--rows", "200", "--messy", "--seed", "3"]));
+    const csv = fs.readFileSync(file, "utf8");
+    const org = await buildOrg(t, "Messy Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+
+    const first = await importCsv(csv, u.cookie);
+    expect(first.status).toBe("completed");
+    expect(first.rowsTotal).toBe(200);
+    expect(first.rowsDone).toBe(200);
+    const c = first.counts;
+    expect(c.inserted + c.updated + c.unchanged + c.skipped).toBe(200);
+    expect(c.inserted).toBeGreaterThan(150);
+    expect(c.unchanged + c.updated).toBeGreaterThan(0); // the generator's duplicated donors
+    expect(first.message).toBe(`Successfully uploaded ${c.inserted + c.updated + c.unchanged} donor records!`);
+    expect(await donorCount(org.id)).toBe(c.inserted);
+    const problems = first.problems as { row: number; column: string; problem: string }[];
+    expect(problems.length).toBe(first.problemCount);
+    expect(c.skipped).toBe(problems.filter((p) => p.problem.includes("not imported")).length);
+
+    // Values parsed the way the export writes them.
+    const [d0] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C100000")));
+    const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
+    const header = lines[0]!.split(",");
+    expect(header[3]).toBe("DS RATING");
+    expect(d0).toBeDefined();
+    const rec = await t.request("GET", `/api/donors/${d0!.id}`, { cookie: u.cookie });
+    expect(rec.statusCode).toBe(200);
+    const f = rec.json().donor.fields;
+    expect(typeof f.totalGiftAmount === "number" || f.totalGiftAmount === null).toBe(true);
+    expect(f.dsRating === null || /^DS\d-\d$/.test(f.dsRating)).toBe(true);
+    const dated = await t.db.select({ d: donors.dateOfBirth }).from(donors).where(eq(donors.organizationId, org.id));
+    expect(dated.every((r) => r.d === null || /^\d{4}-\d{2}-\d{2}$/.test(r.d))).toBe(true);
+
+    const second = await importCsv(csv, u.cookie);
+    expect(second.counts.inserted).toBe(0);
+    expect(second.counts.updated).toBe(0);
+    expect(second.counts.unchanged + second.counts.skipped).toBe(200);
+    expect(await donorCount(org.id)).toBe(c.inserted);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+const HEADER = "First Name,Last Name,Email,Zip,Client ID,Estimated Capacity,Last Gift Date,Quality Score,Foundation,Favourite Colour";
+
+describe("validation report", () => {
+  it("reports every problem with row and column, keeps the row, skips rows without a name, keeps unknown columns", async () => {
+    const csv = [
+      HEADER,
+      'Rita,Rowe,rita@example.org,12345,R1,"$1,000",01/02/2020,5.5,Yes,teal',
+      "Sam,Stone,sam@example.org,22222,R2,lots,13/45/2020,11,Perhaps,",
+      ",,nobody@example.org,33333,R3,$5,,,,",
+      "Tia,Tate,not-an-email,44444,R4,$7,2020-02-30,1,No,red,EXTRA",
+    ].join("\n");
+    const b = await importCsv(csv);
+    expect(b.counts).toEqual({ inserted: 3, updated: 0, unchanged: 0, skipped: 1 });
+    expect(b.problems).toEqual(
+      expect.arrayContaining([
+        { row: 2, column: "Estimated Capacity", problem: '"lots" is not an amount of money; the field was left empty.' },
+        { row: 2, column: "Last Gift Date", problem: '"13/45/2020" is not a valid date; the field was left empty.' },
+        { row: 2, column: "Quality Score", problem: "Quality Score must be between 0 and 10; the field was left empty." },
+        { row: 2, column: "Foundation", problem: '"Perhaps" is not Yes, No or Maybe; the field was left empty.' },
+        { row: 3, column: "", problem: "The row has no First Name and no Last Name; it was not imported." },
+        { row: 4, column: "Email", problem: '"not-an-email" is not a valid email address.' },
+        { row: 4, column: "Last Gift Date", problem: '"2020-02-30" is not a valid date; the field was left empty.' },
+        { row: 4, column: "", problem: "The row has 11 cells but the header has 10 columns; the extra cells were ignored." },
+      ]),
+    );
+    expect(b.problemCount).toBe(8);
+    const [rita] = await t.db.select().from(donors).where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R1")));
+    expect(rita).toMatchObject({ estimatedCapacity: 1000, lastGiftDate: "2020-01-02", qualityScore: 5.5 });
+    expect(rita!.extra).toMatchObject({ fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } });
+    const [sam] = await t.db.select().from(donors).where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R2")));
+    expect(sam!.estimatedCapacity).toBeNull();
+    expect(sam!.extra.invalid).toMatchObject({ estimatedCapacity: "lots", lastGiftDate: "13/45/2020" });
+  });
+
+  it("refuses an empty file, a header without data, a file without name columns, broken quoting and non-CSV bodies", async () => {
+    const cases: [string, number, string][] = [
+      ["", 400, "The CSV file appears to be empty."],
+      ["\r\n\r\n", 400, "The CSV file appears to be empty."],
+      [HEADER + "\n", 400, "The CSV file appears to be empty."],
+      ["Email,Zip\na@b.org,1", 400, "The CSV file has no First Name or Last Name column."],
+      ['First Name,Last Name\n"Ann,Smith\n', 400, "Error parsing CSV file. Please check the format."],
+    ];
+    for (const [csv, status, message] of cases) {
+      const res = await upload(csv);
+      expect(res.statusCode, JSON.stringify(csv)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const json = await t.request("POST", "/api/donors/imports", { cookie: owner, body: { donors: [] } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe("Please select a valid CSV file.");
+  });
+});
+
+describe("dedupe, change history and undo", () => {
+  it("matches on Client ID, else email, else first + last name + zip, within the organisation; undo removes inserts and reverts updates", async () => {
+    const org = await buildOrg(t, "Dedupe Org");
+    const u = await buildUser(t, { role: "org_manager", organizationId: org.id });
+    const byId = await buildDonor(t, org.id, { firstName: "Ivy", lastName: "Id", clientId: "X1", estimatedCapacity: 100 });
+    const byEmail = await buildDonor(t, org.id, { firstName: "Eve", lastName: "Mail", email: "eve@example.org", estimatedCapacity: 200 });
+    const byName = await buildDonor(t, org.id, { firstName: "Ned", lastName: "Name", zip: "55555", estimatedCapacity: 300, notes: "<p>kept</p>" });
+    // Same email in another organisation: must not be touched.
+    const foreign = await buildDonor(t, orgB.id, { firstName: "Eve", lastName: "Mail", email: "eve@example.org", estimatedCapacity: 999 });
+
+    const csv = [
+      "First Name,Last Name,Email,Zip,Client ID,Estimated Capacity,Notes",
+      "Ivy,Renamed,,,X1,$150,",
+      "Eve,Mail,EVE@example.org,,,250,",
+      "ned,NAME,,55555,,$350,from the export",
+      "New,Person,new@example.org,11111,X9,$10,Met at gala",
+      "New,Person,new@example.org,11111,X9,$10,Met at gala",
+    ].join("\r\n");
+    const b = await importCsv(csv, u.cookie);
+    expect(b.counts).toEqual({ inserted: 1, updated: 3, unchanged: 1, skipped: 0 });
+    expect(await donorCount(org.id)).toBe(4);
+
+    const get = async (id: string) => (await t.db.select().from(donors).where(eq(donors.id, id)))[0]!;
+    expect(await get(byId.id)).toMatchObject({ lastName: "Renamed", estimatedCapacity: 150 });
+    expect(await get(byEmail.id)).toMatchObject({ estimatedCapacity: 250 });
+    expect(await get(byName.id)).toMatchObject({ estimatedCapacity: 350, notes: "<p>kept</p>" });
+    expect(await get(foreign.id)).toMatchObject({ estimatedCapacity: 999 });
+    const [created] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "X9")));
+    expect(created!.notes).toBe("<p>Met at gala</p>");
+
+    // The change history records who, when, the batch and each field's old and new value.
+    const rec = await t.request("GET", `/api/donors/${byId.id}`, { cookie: u.cookie });
+    expect(rec.json().changes[0]).toMatchObject({
+      source: "import",
+      importBatchId: b.id,
+      userEmail: expect.any(String),
+      changes: expect.arrayContaining([
+        { field: "lastName", label: "Last Name", old: "Id", new: "Renamed" },
+        { field: "estimatedCapacity", label: "Estimated Capacity", old: 100, new: 150 },
+      ]),
+    });
+    expect(b.canUndo).toBe(true);
+
+    // Someone edits a field afterwards: undo leaves that field alone.
+    await t.db.update(donors).set({ estimatedCapacity: 777 }).where(eq(donors.id, byEmail.id));
+
+    const undo = await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: u.cookie });
+    expect(undo.statusCode).toBe(202);
+    const done = await waitFor(b.id, u.cookie, ["undone", "completed"]);
+    expect(done.status).toBe("undone");
+    expect(done.canUndo).toBe(false);
+    expect(await donorCount(org.id)).toBe(3);
+    expect(await get(byId.id)).toMatchObject({ lastName: "Id", estimatedCapacity: 100 });
+    expect(await get(byEmail.id)).toMatchObject({ estimatedCapacity: 777 });
+    expect(await get(byName.id)).toMatchObject({ estimatedCapacity: 300 });
+    const undoRows = await t.db.select().from(donorChanges).where(and(eq(donorChanges.donorId, byId.id), eq(donorChanges.source, "undo")));
+    expect(undoRows).toHaveLength(1);
+
+    const again = await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: u.cookie });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Only a completed import can be undone.");
+  });
+});
+
+describe("import permissions", () => {
+  it("answers 403 for a user without a donor role and 404 for a non-admin naming another organisation", async () => {
+    const plain = await buildUser(t, { organizationId: orgA.id });
+    expect((await upload("First Name\nA", plain.cookie)).statusCode).toBe(403);
+    const res = await upload("First Name\nA", owner, `?targetOrganizationId=${orgB.id}`);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("lets an admin import into a chosen organisation", async () => {
+    const before = await donorCount(orgB.id);
+    const b = await importCsv("First Name,Last Name\nAdmin,Imported", admin, `?targetOrganizationId=${orgB.id}`);
+    expect(b.organizationId).toBe(orgB.id);
+    expect(await donorCount(orgB.id)).toBe(before + 1);
+  });
+
+  it("hides another organisation's import report and undo (404)", async () => {
+    const b = await importCsv("First Name,Last Name\nOnly,Mine", owner);
+    expect((await t.request("GET", `/api/donors/imports/${b.id}`, { cookie: ownerB })).statusCode).toBe(404);
+    expect((await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: ownerB })).statusCode).toBe(404);
+    const mine = await t.request("GET", "/api/donors/imports", { cookie: ownerB });
+    expect(mine.json().imports.every((i: { organizationId: string }) => i.organizationId === orgB.id)).toBe(true);
+  });
+});
+
+describe("export", () => {
+  it("streams every matching donor with the 16 columns in order, neutralising formulas, as donors_{date}.csv", async () => {
+    const org = await buildOrg(t, "=Export Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    await buildDonor(t, org.id, { firstName: "=HYPERLINK(\"http://evil\")", lastName: "+Plus", email: "-minus@x.org", city: "@City", state: "\tTab", address: "1 Main St, Apt 2", estimatedCapacity: 1234.5, dsRating: "DS1-1", qualityScore: 7, totalGiftAmount: 100, numberOfGifts: 3, lastGiftDate: "2024-01-02", age: 40, largestGiftFound: 5000, phoneNumber: "(555) 123-4567" });
+    await t.db.insert(donors).values(
+      Array.from({ length: 2105 }, (_, i) => ({ organizationId: org.id, firstName: `F${i}`, lastName: `L${String(i).padStart(5, "0")}`, dsRating: i % 2 ? "DS2-2" : "DS1-1" })),
+    );
+    await buildDonor(t, orgB.id, { firstName: "Foreign", lastName: "Donor", dsRating: "DS1-1" });
+
+    const res = await t.request("GET", `/api/donors/export?filters=${encodeURIComponent(JSON.stringify({ selectedDSRatingFilter: "DS1-1" }))}`, { cookie: u.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="donors_\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(DONOR_EXPORT_HEADERS.join(","));
+    expect(lines).toHaveLength(1 + 1 + 1053);
+    expect(res.body).not.toContain("Foreign");
+    const evil = lines.find((l) => l.includes("HYPERLINK"))!;
+    expect(evil).toBe(`"'=HYPERLINK(""http://evil"")",'+Plus,'-minus@x.org,(555) 123-4567,"1 Main St, Apt 2",'@City,'\tTab,5000,1234.5,DS1-1,7,100,3,2024-01-02,40,'=Export Org`);
+  });
+
+  it("exports only a static group's members, and answers 404 for another organisation's group", async () => {
+    const g = await t.request("POST", "/api/donor-groups", { cookie: owner, body: { name: "Export group" } });
+    const d = await buildDonor(t, orgA.id, { firstName: "Grouped", lastName: "One" });
+    await t.request("POST", `/api/donor-groups/${g.json().id}/members`, { cookie: owner, body: { donorIds: [d.id] } });
+    const res = await t.request("GET", `/api/donors/export?staticGroup=${g.json().id}`, { cookie: owner });
+    expect(res.body.trimEnd().split("\r\n")).toHaveLength(2);
+    expect((await t.request("GET", `/api/donors/export?staticGroup=${g.json().id}`, { cookie: ownerB })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/donors/export?organizationId=${orgA.id}`, { cookie: ownerB })).statusCode).toBe(404);
+  });
+});

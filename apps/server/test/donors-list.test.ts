@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DONOR_MESSAGES, encodeDonorFilters, type DonorFilterSettings } from "@cultivate/shared";
+import { stages } from "../src/db/schema.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+let orgA: { id: string; name: string };
+let orgB: { id: string; name: string };
+let officer: string;
+let admin: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await buildOrg(t, "Alpha Trust");
+  orgB = await buildOrg(t, "Beta Fund");
+  officer = (await buildUser(t, { role: "org_officer", organizationId: orgA.id })).cookie;
+  admin = (await buildUser(t, { role: "admin", organizationId: null })).cookie;
+  const d = async (key: string, values: Parameters<typeof buildDonor>[2]) => (ids[key] = (await buildDonor(t, orgA.id, values)).id);
+  await d("ann", { firstName: "Ann", lastName: "Zeta", email: "ann@zeta.org", dsRating: "DS1-1", estimatedCapacity: 50000, qualityScore: 9.5, age: 70, lastGiftAmount: 500, lastGiftDate: "2024-05-01", largestGiftDate: "2020-01-01", firstGiftAmount: 25, firstDateRange: "1995-2020", totalGiftAmount: 9000, numberOfGifts: 12, largestGiftAmount: 2000, largestGiftFound: 10000 });
+  await d("bob", { firstName: "Bob", lastName: "Alpha", email: "BOB@mail.com", dsRating: "DS1-2", estimatedCapacity: 1000, qualityScore: 2, age: 30, lastGiftAmount: 50, lastGiftDate: "2010-02-02", largestGiftDate: "2012-06-06", firstGiftAmount: 500, firstDateRange: "2005-2010", totalGiftAmount: 100, numberOfGifts: 2, largestGiftAmount: 60, largestGiftFound: 0 });
+  await d("cy", { firstName: "Cy", lastName: "Alpha", email: null, dsRating: "DS2-1", estimatedCapacity: null, qualityScore: null, age: null, lastGiftDate: null });
+  await d("dee", { firstName: "Dee", lastName: "Moss", email: "dee%_x@mail.com", dsRating: "DS1-1", estimatedCapacity: 250000, qualityScore: 10, age: 120, lastGiftDate: "1899-12-31" });
+  await buildDonor(t, orgB.id, { firstName: "Other", lastName: "Alpha", email: "ann@zeta.org", dsRating: "DS9-9", estimatedCapacity: 50000 });
+  // Stages: Ann has Discovery → current Connection; Bob has Connection only → still Discovery; Dee completed all.
+  await t.db.insert(stages).values([
+    { donorId: ids.ann!, organizationId: orgA.id, stageName: "Discovery" },
+    { donorId: ids.bob!, organizationId: orgA.id, stageName: "Connection" },
+    ...["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"].map((stageName) => ({ donorId: ids.dee!, organizationId: orgA.id, stageName })),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const list = async (filters: DonorFilterSettings = {}, extra = "", cookie = officer) => {
+  const res = await t.request("GET", `/api/donors?filters=${encodeURIComponent(encodeDonorFilters(filters))}${extra}`, { cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const names = async (filters: DonorFilterSettings, extra = "") => (await list(filters, extra)).rows.map((r: { firstName: string }) => r.firstName);
+
+describe("donor list access", () => {
+  it("answers 401 without a session and 403 with the spec's message without a donor role", async () => {
+    expect((await t.request("GET", "/api/donors")).statusCode).toBe(401);
+    const plain = await buildUser(t, { organizationId: orgA.id });
+    const res = await t.request("GET", "/api/donors", { cookie: plain.cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: "forbidden", message: "You don't have permission to access the donor list." });
+  });
+
+  it.each(["org_owner", "org_manager", "org_officer"] as const)("lets an %s see only their organisation's donors", async (role) => {
+    const u = await buildUser(t, { role, organizationId: orgA.id });
+    const body = await list({}, "", u.cookie);
+    expect(body.total).toBe(4);
+    expect(body.rows.every((r: { organizationName: string }) => r.organizationName === "Alpha Trust")).toBe(true);
+  });
+
+  it("answers 404 when a non-admin names another organisation, and lets an admin choose one", async () => {
+    const res = await t.request("GET", `/api/donors?organizationId=${orgB.id}`, { cookie: officer });
+    expect(res.statusCode).toBe(404);
+    const b = await list({}, `&organizationId=${orgB.id}`, admin);
+    expect(b.rows.map((r: { firstName: string }) => r.firstName)).toEqual(["Other"]);
+    const all = await list({}, "", admin);
+    expect(all.total).toBe(5);
+  });
+});
+
+describe("donor list ordering, paging and counts", () => {
+  it("orders by Last Name then First Name, pages with an exact total", async () => {
+    expect(await names({})).toEqual(["Bob", "Cy", "Dee", "Ann"]);
+    const p2 = await list({}, "&pageSize=3&page=2");
+    expect(p2).toMatchObject({ total: 4, page: 2, pageSize: 3, pageCount: 2, unfilteredTotal: 4 });
+    expect(p2.rows.map((r: { firstName: string }) => r.firstName)).toEqual(["Ann"]);
+  });
+
+  it("sorts by another column with empty values last", async () => {
+    expect(await names({}, "&sort=estimatedCapacity&dir=desc")).toEqual(["Dee", "Ann", "Bob", "Cy"]);
+  });
+
+  it("offers the DS ratings present in the organisation's data", async () => {
+    expect((await list()).dsRatings).toEqual(["DS1-1", "DS1-2", "DS2-1"]);
+  });
+
+  it("tells 'no donors' from 'no match' through unfilteredTotal", async () => {
+    const body = await list({ searchTerm: "nobody-matches" });
+    expect(body).toMatchObject({ total: 0, unfilteredTotal: 4, rows: [] });
+  });
+
+  it("shows each donor's current stage", async () => {
+    const rows = (await list()).rows as { firstName: string; currentStage: string }[];
+    expect(Object.fromEntries(rows.map((r) => [r.firstName, r.currentStage]))).toEqual({ Ann: "Connection", Bob: "Discovery", Cy: "Discovery", Dee: "Complete" });
+  });
+});
+
+describe("filter rules (part 1 §5)", () => {
+  it("searches first name, last name, full name and email case-insensitively as a substring", async () => {
+    expect(await names({ searchTerm: "ALP" })).toEqual(["Bob", "Cy"]);
+    expect(await names({ searchTerm: "bob@MAIL" })).toEqual(["Bob"]);
+    expect(await names({ searchTerm: "ann zeta" })).toEqual(["Ann"]);
+  });
+
+  it("treats % and _ in the search as plain characters", async () => {
+    expect(await names({ searchTerm: "%_x" })).toEqual(["Dee"]);
+    expect(await names({ searchTerm: "_" })).toEqual(["Dee"]);
+  });
+
+  it("matches DS Rating exactly", async () => {
+    expect(await names({ selectedDSRatingFilter: "DS1-1" })).toEqual(["Dee", "Ann"]);
+    expect(await names({ selectedDSRatingFilter: "DS1" })).toEqual([]);
+    expect(await names({ selectedDSRatingFilter: "all" })).toHaveLength(4);
+  });
+
+  it("filters capacity by min and max and leaves out donors without a capacity", async () => {
+    expect(await names({ minCapacity: 1000, maxCapacity: 50000 })).toEqual(["Bob", "Ann"]);
+    expect(await names({ maxCapacity: 5000 })).toEqual(["Bob"]);
+  });
+
+  it("filters Quality Score 0–10 with decimals; the defaults do not filter", async () => {
+    expect(await names({ minQualityScore: 9.5 })).toEqual(["Dee", "Ann"]);
+    expect(await names({ minQualityScore: 0, maxQualityScore: 10 })).toHaveLength(4);
+    expect(await names({ maxQualityScore: 9.4 })).toEqual(["Bob"]);
+  });
+
+  it("filters Age 0–120; the defaults do not filter", async () => {
+    expect(await names({ minAge: 31, maxAge: 120 })).toEqual(["Dee", "Ann"]);
+    expect(await names({ minAge: 0, maxAge: 120 })).toHaveLength(4);
+    expect(await names({ maxAge: 30 })).toEqual(["Bob"]);
+  });
+
+  it("filters Last Gift Amount and First Gift Amount ranges", async () => {
+    expect(await names({ minLastGiftAmount: 100 })).toEqual(["Ann"]);
+    expect(await names({ minFirstGiftAmount: 100, maxFirstGiftAmount: 1000 })).toEqual(["Bob"]);
+  });
+
+  it("filters the other numeric ranges (total, largest, largest found, number of gifts)", async () => {
+    expect(await names({ minTotalGiftAmount: 1000 })).toEqual(["Ann"]);
+    expect(await names({ maxLargestGiftAmount: 100 })).toEqual(["Bob"]);
+    expect(await names({ minLargestGiftFound: 1 })).toEqual(["Ann"]);
+    expect(await names({ minNumberOfGifts: 3 })).toEqual(["Ann"]);
+  });
+
+  it("filters Largest Gift Date by range", async () => {
+    expect(await names({ minLargestGiftDate: "2015-01-01" })).toEqual(["Ann"]);
+    expect(await names({ maxLargestGiftDate: "2015-01-01" })).toEqual(["Bob"]);
+  });
+
+  it("filters the last gift date range and excludes donors without a valid date when it is active", async () => {
+    expect(await names({ minLastGiftDate: "2020-01-01" })).toEqual(["Ann"]);
+    expect(await names({ maxLastGiftDate: "2030-01-01" })).toEqual(["Bob", "Dee", "Ann"]);
+    // 1900-01-01 is the default minimum: on its own it does not filter.
+    expect(await names({ minLastGiftDate: "1900-01-01" })).toHaveLength(4);
+  });
+
+  it("matches First Date Range as a case-insensitive substring", async () => {
+    expect(await names({ firstDateRange: "1995" })).toEqual(["Ann"]);
+    expect(await names({ firstDateRange: "-20" })).toEqual(["Bob", "Ann"]);
+  });
+
+  it("filters by current stage (the spec's stage filter had no effect; ours works)", async () => {
+    expect(await names({ selectedStageFilter: "Discovery" })).toEqual(["Bob", "Cy"]);
+    expect(await names({ selectedStageFilter: "Connection" })).toEqual(["Ann"]);
+    expect(await names({ selectedStageFilter: "Complete" })).toEqual(["Dee"]);
+    expect(await names({ selectedStageFilter: "Deepening" })).toEqual([]);
+  });
+
+  it("combines filters with AND", async () => {
+    expect(await names({ selectedDSRatingFilter: "DS1-1", maxAge: 100 })).toEqual(["Ann"]);
+  });
+
+  it("ignores a malformed filters parameter instead of failing", async () => {
+    const res = await t.request("GET", `/api/donors?filters=${encodeURIComponent("{oops")}`, { cookie: officer });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(4);
+  });
+});
+
+describe("static group filter", () => {
+  it("shows only the group's members and names the group; another organisation's group is 404", async () => {
+    const g = await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "Board" } });
+    const groupId = g.json().id;
+    await t.request("POST", `/api/donor-groups/${groupId}/members`, { cookie: officer, body: { donorIds: [ids.ann, ids.cy] } });
+    const body = await list({}, `&staticGroup=${groupId}`);
+    expect(body.rows.map((r: { firstName: string }) => r.firstName)).toEqual(["Cy", "Ann"]);
+    expect(body.group).toEqual({ id: groupId, name: "Board" });
+    expect((await list({ selectedDSRatingFilter: "DS1-1" }, `&staticGroup=${groupId}`)).total).toBe(1);
+
+    const outsider = await buildUser(t, { role: "org_owner", organizationId: orgB.id });
+    const res = await t.request("GET", `/api/donors?staticGroup=${groupId}`, { cookie: outsider.cookie });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("messages", () => {
+  it("keeps the spec's access-denied wording", () => {
+    expect(DONOR_MESSAGES.accessDenied).toBe("You don't have permission to access the donor list.");
+  });
+});
