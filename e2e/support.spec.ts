@@ -1,0 +1,127 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, fillRequiredOnboarding, register, signIn, uniqueEmail, waitForMail } from "./fixtures.ts";
+
+/** A new user with an organisation: register and submit the onboarding form. */
+async function userWithOrganization(page: Page, org: string) {
+  const email = uniqueEmail("support");
+  await register(page, email);
+  await fillRequiredOnboarding(page, org);
+  await page.getByRole("button", { name: /submit/i }).click();
+  await expect(page).toHaveURL(/\/pending-approval$/, { timeout: 10_000 });
+  return email;
+}
+
+async function pick(page: Page, label: string | RegExp, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test("a signed-out visitor is told to log in", async ({ page }) => {
+  await page.goto("/support");
+  await expect(page.getByRole("alert").filter({ hasText: "You must be logged in" })).toBeVisible();
+  await page.goto("/support/submit");
+  await expect(page.getByRole("alert").filter({ hasText: "You must be logged in to submit an issue." })).toBeVisible();
+});
+
+test("submit an issue, then the admin resolves it and the submitter is emailed", async ({ page, browser }) => {
+  test.setTimeout(90_000); // two sessions, two emails
+  const org = `Harbor Literacy ${Date.now()}`;
+  const email = await userWithOrganization(page, org);
+  const title = `Donor totals look wrong ${Date.now()}`;
+
+  await page.goto("/support");
+  await page.getByRole("link", { name: "Submit Issue" }).click();
+  await expect(page).toHaveURL(/\/support\/submit$/);
+  await page.getByRole("button", { name: "Submit Issue" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please fill in all required fields." })).toBeVisible();
+  await expect(page.getByText("What happens next")).toBeVisible();
+
+  await page.getByRole("radio", { name: "Data Error" }).check();
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Detailed description/).fill("The total gift amount of the Smith family is doubled.");
+  await page.getByRole("button", { name: "Submit Issue" }).click();
+  await expect(page.getByText("Issue submitted successfully! You will receive a confirmation email shortly.").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/support$/, { timeout: 5_000 });
+  const card = page.getByTestId("issue-card").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Pending");
+  await expect(card).toContainText(email);
+  await expect(card).toContainText(org);
+  const confirmation = await waitForMail((m) => m.to.includes(email) && m.subject.includes(title));
+  expect(confirmation.text).toContain("The total gift amount of the Smith family is doubled.");
+
+  // The submitter may edit but sees no status control.
+  await card.click();
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+  const issueUrl = page.url();
+  const issueId = issueUrl.split("/").pop()!;
+  await expect(page.getByTestId("issue-short-id")).toHaveText(`#${issueId.slice(0, 8)}`);
+
+  // The admin resolves it in a separate browser session.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN.email, ADMIN.password);
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.goto("/support");
+  await admin.getByTestId("issue-card").filter({ hasText: title }).click();
+  await expect(admin).toHaveURL(issueUrl);
+  await admin.getByRole("button", { name: "Edit" }).click();
+  await pick(admin, "Status", "Resolved");
+  await admin.getByLabel("Resolution comment").fill("Fixed the duplicate import; totals are correct now.");
+  await admin.getByRole("button", { name: "Save Changes" }).click();
+  await expect(admin.getByText("Issue updated successfully!")).toBeVisible();
+  await expect(admin.getByTestId("issue-status")).toHaveText("Resolved");
+  await expect(admin.getByTestId("resolution")).toContainText("Fixed the duplicate import; totals are correct now.");
+
+  const resolved = await waitForMail((m) => m.to.includes(email) && m.subject.includes("resolved") && m.subject.includes(title));
+  expect(resolved.text).toContain("Fixed the duplicate import; totals are correct now.");
+  expect(resolved.text).toContain(issueId);
+
+  // The submitter's dashboard shows it under Resolved.
+  await page.goto("/support");
+  await page.getByRole("tab", { name: /Resolved/ }).click();
+  await expect(page.getByTestId("issue-card").filter({ hasText: title })).toContainText("Resolved");
+  await adminContext.close();
+});
+
+test("an unknown issue shows 'Issue Not Found'", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/support/issues/00000000-0000-0000-0000-000000000000");
+  await expect(page.getByRole("heading", { name: "Issue Not Found" })).toBeVisible();
+});
+
+test("the admin filters the activity history and opens an action's details", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/support"); // a page view to find later
+  await expect(page.getByRole("heading", { name: "Support" })).toBeVisible();
+  await page.goto("/admin/actions");
+  await expect(page.getByRole("heading", { name: "Action History" })).toBeVisible();
+  await expect(page.getByTestId("action-row").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Show Filters" }).click();
+  await pick(page, "Action type", "authentication");
+  await pick(page, "Action name", "sign_in");
+  await expect(page).toHaveURL(/actionType=authentication/);
+  const rows = page.getByTestId("action-row");
+  await expect(rows.first()).toContainText("sign_in");
+  for (const text of await rows.allInnerTexts()) expect(text).toContain("authentication");
+  await expect(page.getByTestId("summary-total")).not.toContainText("…");
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /actionType=authentication&actionName=sign_in/);
+
+  await rows.first().getByRole("button", { name: "Details" }).click();
+  const modal = page.getByRole("dialog", { name: "Action details" });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText(ADMIN.email);
+  await expect(modal.getByTestId("action-details-json")).toContainText('"method": "email"');
+  await modal.getByRole("button").first().click();
+  await expect(modal).toBeHidden();
+
+  // Page views carry their duration once the route changed.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await pick(page, "Action name", "page_view");
+  await expect(rows.first()).toContainText("page_view");
+  await expect(page.getByTestId("action-range")).toContainText(/of \d+/);
+});
