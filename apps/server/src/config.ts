@@ -25,7 +25,28 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true"),
   WEB_DIST: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().default("gpt-4o"),
+  GPT5_MODEL: z.string().default("gpt-5"),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  ANTHROPIC_MODEL: z.string().default("claude-3-5-sonnet-latest"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
+
+export type AiConfig = {
+  openaiApiKey: string | undefined;
+  openaiBaseUrl: string | undefined;
+  openaiModel: string;
+  gpt5Model: string;
+  anthropicApiKey: string | undefined;
+  anthropicBaseUrl: string | undefined;
+  anthropicModel: string;
+  timeoutMs: number;
+  maxRetries: number;
+};
 
 export type AppConfig = {
   env: "development" | "production" | "test";
@@ -44,6 +65,7 @@ export type AppConfig = {
   apiRateLimit: number;
   trustProxy: boolean;
   webDist: string | undefined;
+  ai: AiConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -71,5 +93,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
+    ai: {
+      openaiApiKey: e.OPENAI_API_KEY,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      openaiModel: e.OPENAI_MODEL,
+      gpt5Model: e.GPT5_MODEL,
+      anthropicApiKey: e.ANTHROPIC_API_KEY,
+      anthropicBaseUrl: e.ANTHROPIC_BASE_URL,
+      anthropicModel: e.ANTHROPIC_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      maxRetries: e.AI_MAX_RETRIES,
+    },
   };
 }

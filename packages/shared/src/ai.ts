@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { STAGES, type StageName } from "./stages.ts";
+
+/**
+ * The global AI provider setting. The spec's three values plus "offline": a built-in planner
+ * that needs no key, used by a fresh install until a key is configured.
+ */
+export const AI_PROVIDERS = [
+  { value: "openai", label: "OpenAI GPT-4" },
+  { value: "gpt-5", label: "ChatGPT 5.0" },
+  { value: "claude", label: "Claude 3.5 Sonnet" },
+  { value: "offline", label: "Built-in offline planner (no API key)" },
+] as const;
+export type AiProviderId = (typeof AI_PROVIDERS)[number]["value"];
+export const aiProviderIdSchema = z.enum(["openai", "gpt-5", "claude", "offline"]);
+export const aiProviderLabel = (id: string) => AI_PROVIDERS.find((p) => p.value === id)?.label ?? id;
+
+export const AI_SETTINGS_NOT_CONFIGURED = "App settings not configured. Using default AI provider.";
+export const AI_PROVIDER_UPDATE_FAILED = "Failed to update AI provider setting";
+export const ONLY_ADMIN_AI_PROVIDER = "Only administrators can change the AI provider";
+export const ONLY_ADMIN_SETTING = "Only administrators can change this setting";
+
+export const aiSettingSchema = z.object({
+  provider: aiProviderIdSchema,
+  /** False when no setting row exists yet (the UI then shows AI_SETTINGS_NOT_CONFIGURED). */
+  configured: z.boolean(),
+  updatedAt: z.string().nullable(),
+  /** Which providers this server has keys for. */
+  available: z.array(z.object({ value: aiProviderIdSchema, label: z.string(), model: z.string(), ready: z.boolean() })),
+});
+export type AiSetting = z.infer<typeof aiSettingSchema>;
+
+export const DEFAULT_CAMPAIGN_GOAL = "N/A";
+export const DEFAULT_PREP_NOTES = "None provided";
+export const DEFAULT_PREVIOUS_SUMMARIES = "None";
+
+/** "Stage N (name): output" lines of the earlier stages, in the order they were saved (part 1 §7). */
+export function formatPreviousSummaries(records: readonly { stageName: string; aiOutput: string }[]): string {
+  if (records.length === 0) return DEFAULT_PREVIOUS_SUMMARIES;
+  return records
+    .map((r) => {
+      const n = STAGES.indexOf(r.stageName as StageName) + 1;
+      return `Stage ${n > 0 ? n : "?"} (${r.stageName}): ${r.aiOutput}`;
+    })
+    .join("\n\n");
+}
+
+export type PromptInput = {
+  stagePrompt: string;
+  stage: string;
+  /** Donor facts as label → value, already formatted for reading. */
+  donorFacts: readonly [string, string][];
+  campaignName?: string | null;
+  campaignGoal?: string | null;
+  prepNotes?: string | null;
+  previousSummaries?: string | null;
+};
+
+/** The prompt sent to the AI provider: the stage's prompt, then the donor and the context. */
+export function buildStagePrompt(input: PromptInput): string {
+  const facts = input.donorFacts.map(([k, v]) => `- ${k}: ${v}`).join("\n");
+  return [
+    input.stagePrompt.trim(),
+    "",
+    `Engagement stage: ${input.stage}`,
+    ...(input.campaignName ? [`Campaign: ${input.campaignName}`] : []),
+    `Campaign goal: ${input.campaignGoal?.trim() || DEFAULT_CAMPAIGN_GOAL}`,
+    "",
+    "Donor information:",
+    facts || "- (no donor data)",
+    "",
+    `Preparation notes: ${input.prepNotes?.trim() || DEFAULT_PREP_NOTES}`,
+    "",
+    "Previous stage summaries:",
+    input.previousSummaries?.trim() || DEFAULT_PREVIOUS_SUMMARIES,
+  ].join("\n");
+}
