@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { donors, stages } from "../src/db/schema.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+let orgA: { id: string };
+let orgB: { id: string };
+let officer: string;
+let other: string;
+let d1: string;
+let d2: string;
+let foreignDonor: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await buildOrg(t, "Groups A");
+  orgB = await buildOrg(t, "Groups B");
+  officer = (await buildUser(t, { role: "org_officer", organizationId: orgA.id })).cookie;
+  other = (await buildUser(t, { role: "org_owner", organizationId: orgB.id })).cookie;
+  d1 = (await buildDonor(t, orgA.id, { firstName: "One" })).id;
+  d2 = (await buildDonor(t, orgA.id, { firstName: "Two" })).id;
+  foreignDonor = (await buildDonor(t, orgB.id, { firstName: "Foreign" })).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("static groups", () => {
+  it("needs a name ('Please enter a name for the group') and a donor role", async () => {
+    const res = await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "   " } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Please enter a name for the group");
+    expect((await t.request("POST", "/api/donor-groups", { body: { name: "x" } })).statusCode).toBe(401);
+    const plain = await buildUser(t, { organizationId: orgA.id });
+    const denied = await t.request("GET", "/api/donor-groups", { cookie: plain.cookie });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe("You don't have permission to access the donor list.");
+  });
+
+  it("creates, lists by name with member counts, adds and removes members with the spec's messages, deletes", async () => {
+    const b = await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "Major donors" } });
+    expect(b.statusCode).toBe(201);
+    const a = await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "Alumni" } });
+    const gid = b.json().id;
+
+    const empty = await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("Please select donors to add to the group");
+
+    const add = await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [d1, d2] } });
+    expect(add.json()).toEqual({ count: 2, message: 'Added 2 donors to "Major donors"' });
+    // Adding again is harmless.
+    expect((await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [d1] } })).statusCode).toBe(200);
+
+    const list = await t.request("GET", "/api/donor-groups", { cookie: officer });
+    expect(list.json().groups.map((g: { name: string; memberCount: number }) => [g.name, g.memberCount])).toEqual([
+      ["Alumni", 0],
+      ["Major donors", 2],
+    ]);
+
+    const rm = await t.request("POST", `/api/donor-groups/${gid}/members/remove`, { cookie: officer, body: { donorIds: [d2] } });
+    expect(rm.json()).toEqual({ count: 1, message: 'Removed 1 donors from "Major donors"' });
+
+    expect((await t.request("DELETE", `/api/donor-groups/${a.json().id}`, { cookie: officer })).json()).toEqual({ ok: true });
+    expect((await t.request("GET", "/api/donor-groups", { cookie: officer })).json().groups).toHaveLength(1);
+  });
+
+  it("keeps groups and their members inside the organisation (404 for others)", async () => {
+    const g = (await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "Private" } })).json();
+    expect((await t.request("GET", "/api/donor-groups", { cookie: other })).json().groups).toEqual([]);
+    for (const [method, url, body] of [
+      ["POST", `/api/donor-groups/${g.id}/members`, { donorIds: [foreignDonor] }],
+      ["POST", `/api/donor-groups/${g.id}/members/remove`, { donorIds: [d1] }],
+      ["DELETE", `/api/donor-groups/${g.id}`, undefined],
+    ] as const) {
+      expect((await t.request(method, url, { cookie: other, body })).statusCode, url).toBe(404);
+    }
+    // Another organisation's donor cannot be added to our group.
+    const res = await t.request("POST", `/api/donor-groups/${g.id}/members`, { cookie: officer, body: { donorIds: [d1, foreignDonor] } });
+    expect(res.statusCode).toBe(404);
+    // A non-admin cannot create a group in another organisation.
+    expect((await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "x", organizationId: orgB.id } })).statusCode).toBe(404);
+  });
+});
+
+describe("saved filter groups", () => {
+  it("saves the filters under the spec's keys, lists newest first and deletes", async () => {
+    const noName = await t.request("POST", "/api/saved-donor-groups", { cookie: officer, body: { name: "", filterSettings: { searchTerm: "a" } } });
+    expect(noName.json().message).toBe("Please enter a name for the group");
+    const noFilter = await t.request("POST", "/api/saved-donor-groups", { cookie: officer, body: { name: "All", filterSettings: { minQualityScore: 0, maxQualityScore: 10 } } });
+    expect(noFilter.statusCode).toBe(400);
+    expect(noFilter.json().message).toBe("Set at least one filter before saving a group.");
+
+    const res = await t.request("POST", "/api/saved-donor-groups", {
+      cookie: officer,
+      body: { name: "Big capacity", filterSettings: { searchTerm: "smith", selectedStageFilter: "Discovery", selectedDSRatingFilter: "DS1-1", minCapacity: "100000", maxCapacity: "", minQualityScore: 5, maxQualityScore: 10 } },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().filterSettings).toEqual({ searchTerm: "smith", selectedStageFilter: "Discovery", selectedDSRatingFilter: "DS1-1", minCapacity: 100000, minQualityScore: 5 });
+    const list = await t.request("GET", "/api/saved-donor-groups", { cookie: officer });
+    expect(list.json().groups.map((g: { name: string }) => g.name)).toEqual(["Big capacity"]);
+    expect((await t.request("GET", "/api/saved-donor-groups", { cookie: other })).json().groups).toEqual([]);
+    expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: other })).statusCode).toBe(404);
+    expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: officer })).json()).toEqual({ ok: true });
+  });
+});
+
+describe("donor record and notes", () => {
+  it("shows every field, the organisation, stage records oldest first and the permissions", async () => {
+    await t.db.update(donors).set({ estimatedCapacity: 25000, extra: { fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } } }).where(eq(donors.id, d1));
+    await t.db.insert(stages).values([
+      { donorId: d1, organizationId: orgA.id, stageName: "Discovery", aiOutput: "first", createdAt: new Date("2025-01-01") },
+      { donorId: d1, organizationId: orgA.id, stageName: "Connection", aiOutput: "second", createdAt: new Date("2025-02-01") },
+    ]);
+    const res = await t.request("GET", `/api/donors/${d1}`, { cookie: officer });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.donor).toMatchObject({ organizationName: "Groups A", currentStage: "Deepening", unknownFields: { "Favourite Colour": "teal" } });
+    expect(body.donor.fields).toMatchObject({ firstName: "One", estimatedCapacity: 25000, foundation: "Yes", wealthBasedCapacity: null });
+    expect(Object.keys(body.donor.fields)).toHaveLength(125);
+    expect(body.stages.map((s: { aiOutput: string }) => s.aiOutput)).toEqual(["first", "second"]);
+    expect(body.permissions).toEqual({ editNotes: true });
+  });
+
+  it("answers 404 'Donor Not Found' text for a missing, malformed or other organisation's donor", async () => {
+    for (const id of [foreignDonor, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      const res = await t.request("GET", `/api/donors/${id}`, { cookie: officer });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("The donor you're looking for doesn't exist or you don't have permission to view it.");
+      expect((await t.request("PUT", `/api/donors/${id}/notes`, { cookie: officer, body: { notes: "<p>x</p>" } })).statusCode).toBe(404);
+    }
+  });
+
+  it("sanitises notes to the editor's tools, saves them with the spec's message and records the change", async () => {
+    const dirty =
+      '<h1>Title</h1><h4>h4 goes</h4><p onclick="x()">Hi <strong>bold</strong> <em>it</em> <u>u</u> <s>s</s> <a href="javascript:alert(1)">bad</a> <a href="https://ok.org" onmouseover="x">ok</a></p>' +
+      '<script>alert(1)</script><img src=x onerror=alert(1)><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code class="language-js">c</code></pre><iframe src="https://evil"></iframe><p style="color:red">styled</p>';
+    const res = await t.request("PUT", `/api/donors/${d2}/notes`, { cookie: officer, body: { notes: dirty } });
+    expect(res.statusCode).toBe(200);
+    const { notes, message } = res.json();
+    expect(message).toBe("Donor notes saved successfully!");
+    expect(notes).toBe(
+      '<h1>Title</h1>h4 goes<p>Hi <strong>bold</strong> <em>it</em> <u>u</u> <s>s</s> <a target="_blank" rel="noopener noreferrer nofollow">bad</a> <a href="https://ok.org" target="_blank" rel="noopener noreferrer nofollow">ok</a></p><ul><li>a</li></ul><ol><li>b</li></ol><blockquote>q</blockquote><pre><code class="language-js">c</code></pre><p>styled</p>',
+    );
+    const rec = (await t.request("GET", `/api/donors/${d2}`, { cookie: officer })).json();
+    expect(rec.donor.notes).toBe(notes);
+    expect(rec.changes[0]).toMatchObject({ source: "screen", importBatchId: null, changes: [{ field: "notes", label: "Notes", old: "", new: notes }] });
+    // An empty editor stores nothing.
+    expect((await t.request("PUT", `/api/donors/${d2}/notes`, { cookie: officer, body: { notes: "<p></p>" } })).json().notes).toBe("");
+  });
+
+  it("refuses notes from a user without a donor role (403)", async () => {
+    const plain = await buildUser(t, { organizationId: orgA.id });
+    expect((await t.request("PUT", `/api/donors/${d1}/notes`, { cookie: plain.cookie, body: { notes: "x" } })).statusCode).toBe(403);
+  });
+});
