@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatNumber } from "./format.ts";
+import { formatDate, formatMoney, formatNumber } from "./format.ts";
 
 describe("formatMoney (part 1 §9: dollar sign, thousands separators, N/A when zero or missing)", () => {
   it.each([
@@ -28,5 +28,21 @@ describe("formatNumber", () => {
     expect(formatNumber(0)).toBe("0");
     expect(formatNumber("7.25")).toBe("7.25");
     expect(formatNumber(null)).toBe("N/A");
+  });
+});
+
+describe("formatDate (part 2 §2: dates display like \"Jan 5, 2025\")", () => {
+  it("shows a calendar date as that day", () => {
+    expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
+    expect(formatDate("2024-12-31")).toBe("Dec 31, 2024");
+  });
+
+  it("shows a timestamp's date", () => {
+    expect(formatDate(new Date(2025, 0, 5, 12))).toBe("Jan 5, 2025");
+    expect(formatDate(new Date(2025, 6, 4, 9).toISOString())).toBe("Jul 4, 2025");
+  });
+
+  it.each([[null], [undefined], [""], ["not a date"], ["2025-02-30"]])("shows N/A for %s", (value) => {
+    expect(formatDate(value)).toBe("N/A");
   });
 });

@@ -35,3 +35,26 @@ export function formatNumber(value: unknown): string {
   if (n === null) return EMPTY_VALUE;
   return n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 }
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date as the campaign screens show it: "Jan 5, 2025" (part 2 §2); "N/A" when missing or unreadable.
+ * A calendar date ("2025-01-05") is shown as that day whatever the viewer's time zone; a timestamp is
+ * shown in the viewer's time zone.
+ */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return EMPTY_VALUE;
+  const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+  if (typeof value === "string") {
+    const m = DATE_ONLY.exec(value);
+    if (m) {
+      const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return EMPTY_VALUE;
+      return date.toLocaleDateString("en-US", { ...options, timeZone: "UTC" });
+    }
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  return date.toLocaleDateString("en-US", options);
+}
