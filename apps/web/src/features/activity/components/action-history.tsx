@@ -18,6 +18,9 @@ import { ActionDetailsModal } from "./action-details-modal";
 import { ActionFiltersPanel, type FilterState } from "./action-filters";
 import { ActionSummaryCards } from "./action-summary-cards";
 
+/** Ids show their first 8 characters (part 2 §9); a page's "id" is its path, shown whole. */
+const resourceLabel = (a: UserAction) => (a.resourceType === "page" ? (a.resourceId ?? "") : shortId(a.resourceId));
+
 const FILTER_KEYS = ["actionType", "actionName", "resourceType", "userId", "organizationId", "range", "from", "to", "success"] as const;
 
 /** Part 2 "Action history": filters toggle, Export CSV, summary cards, list, details modal, pagination of 50. */
@@ -123,7 +126,7 @@ export function ActionHistory({ me }: { me: Me }) {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" title={a.resourceId ?? undefined}>
-                        {a.resourceType ? `${a.resourceType}${a.resourceId ? ` · ${shortId(a.resourceId)}` : ""}` : "—"}
+                        {a.resourceType ? `${a.resourceType}${a.resourceId ? ` · ${resourceLabel(a)}` : ""}` : "—"}
                       </Text>
                     </Table.Td>
                     <Table.Td>
