@@ -1,10 +1,23 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import { RequireAuth } from "@/features/auth/components/require-auth";
+import { ChangePasswordCard } from "@/features/account/components/change-password-card";
+import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 
 export function AccountRoute() {
   return (
     <RequireAuth>
-      <ComingSoon title="Account" />
+      {(me) => (
+        <Container size="sm" py="xl">
+          <Stack gap="lg">
+            <div>
+              <Title order={1}>Account Settings</Title>
+              <Text c="dimmed">{me.user.email}</Text>
+            </div>
+            <ChangePasswordCard />
+            <TwoFactorCard />
+          </Stack>
+        </Container>
+      )}
     </RequireAuth>
   );
 }
