@@ -174,7 +174,7 @@ function DonorList() {
   const last = data ? Math.min(data.total, data.page * data.pageSize) : 0;
 
   return (
-    <Container size="xl" py="lg">
+    <Container fluid px={{ base: "md", md: "xl" }} py="lg" maw={1600}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <div>

@@ -122,8 +122,7 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
           allowDeselect={false}
         />
         <Select
-          label="Stage"
-          description="Donors whose current stage this is"
+          label="Current Stage"
           data={[{ value: "all", label: "All Stages" }, ...STAGE_FILTER_OPTIONS.map((s) => ({ value: s, label: s }))]}
           value={draft.selectedStageFilter ?? "all"}
           onChange={(v) => set("selectedStageFilter", v && v !== "all" ? v : undefined)}

@@ -17,7 +17,7 @@ export function DonorNotFound() {
             Back to Donor List
           </Button>
           <Anchor component={Link} to="/donors" size="sm">
-            Go to /donors
+            Go to the donor list
           </Anchor>
         </Stack>
       </Paper>

@@ -42,8 +42,18 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
           );
         },
       }),
-      column.accessor("lastName", { header: "Last Name", cell: (c) => text(c.getValue()) }),
-      column.accessor("firstName", { header: "First Name", cell: (c) => text(c.getValue()) }),
+      column.accessor("lastName", {
+        header: "Name",
+        // Listed by Last Name (part 1 §2), so the name reads "Last, First".
+        cell: ({ row }) => {
+          const { lastName, firstName } = row.original;
+          return (
+            <Text size="sm" fw={500}>
+              {[lastName, firstName].filter(Boolean).join(", ") || "N/A"}
+            </Text>
+          );
+        },
+      }),
       column.accessor("email", { header: "Email", cell: (c) => text(c.getValue()) }),
       column.accessor("dsRating", { header: "DS Rating", cell: (c) => text(c.getValue()) }),
       column.accessor("qualityScore", { header: "Quality Score", cell: (c) => text(c.getValue()) }),
@@ -54,7 +64,7 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
       column.accessor("currentStage", {
         header: "Stage",
         cell: (c) => (
-          <Badge variant="light" color={c.getValue() === "Complete" ? "teal" : "blue"}>
+          <Badge variant="light" color={c.getValue() === "Complete" ? "teal" : "blue"} style={{ overflow: "visible" }} miw="max-content">
             {c.getValue()}
           </Badge>
         ),
@@ -91,11 +101,11 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
   });
 
   const sortable = (id: string): id is DonorSortKey =>
-    ["lastName", "firstName", "dsRating", "qualityScore", "estimatedCapacity", "totalGiftAmount", "lastGiftDate", "age"].includes(id);
+    ["lastName", "dsRating", "qualityScore", "estimatedCapacity", "totalGiftAmount", "lastGiftDate", "age"].includes(id);
 
   return (
     <ScrollArea type="auto">
-      <Table striped highlightOnHover verticalSpacing="xs" miw={1000} aria-label="Donors">
+      <Table striped highlightOnHover verticalSpacing="xs" miw={1150} aria-label="Donors" style={{ whiteSpace: "nowrap" }}>
         <Table.Thead>
           {table.getHeaderGroups().map((hg) => (
             <Table.Tr key={hg.id}>
