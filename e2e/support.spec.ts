@@ -101,6 +101,15 @@ test("the admin filters the activity history and opens an action's details", asy
   await expect(page.getByRole("heading", { name: "Action History" })).toBeVisible();
   await expect(page.getByTestId("action-row").first()).toBeVisible();
 
+  // Leaving /support by a full page load: its duration arrived by sendBeacon as the page unloaded.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/actions?actionName=page_view&resourceType=page&limit=200");
+      const body = (await res.json()) as { items: { resourceId: string; durationMs: number | null; details: { ended?: string } }[] };
+      return body.items.some((a) => a.resourceId === "/support" && a.durationMs !== null && a.details.ended === "unload");
+    })
+    .toBe(true);
+
   await page.getByRole("button", { name: "Show Filters" }).click();
   await pick(page, "Action type", "authentication");
   await pick(page, "Action name", "sign_in");

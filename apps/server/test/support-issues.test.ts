@@ -234,3 +234,13 @@ describe("status transitions (part 2 §4)", () => {
     expect(res.json().issues).toEqual([]);
   });
 });
+
+describe("API documentation", () => {
+  it("lists the support, action history and tracking routes in OpenAPI", async () => {
+    const res = await t.request("GET", "/api/docs/json");
+    const paths = Object.keys(res.json().paths);
+    for (const p of ["/api/issues", "/api/issues/{id}", "/api/actions", "/api/actions/summary", "/api/actions/export", "/api/actions/filter-options", "/api/functions/trackAction", "/api/functions/updateAction"]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});
