@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
+
+/** lower(last) | lower(first) | zip: the name-and-zip key the import matches on (see services/donors/importer.ts). */
+export const donorNameKeySql = (last: AnyPgColumn, first: AnyPgColumn, zip: AnyPgColumn) =>
+  sql`(lower(coalesce(${last}, '')) || '|' || lower(coalesce(${first}, '')) || '|' || coalesce(${zip}, ''))`;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
@@ -63,7 +67,8 @@ export const donors = pgTable(
     index("donors_org_name_idx").on(t.organizationId, t.lastName, t.firstName, t.id),
     index("donors_org_client_id_idx").on(t.organizationId, t.clientId),
     index("donors_org_email_idx").on(t.organizationId, sql`lower(${t.email})`),
-    index("donors_org_name_zip_idx").on(t.organizationId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.zip),
+    // Import matching on first + last name + zip: one text key, so a chunk's keys form a plain IN list.
+    index("donors_org_name_key_idx").on(t.organizationId, donorNameKeySql(t.lastName, t.firstName, t.zip)),
     index("donors_org_rating_idx").on(t.organizationId, t.dsRating),
     index("donors_org_capacity_idx").on(t.organizationId, t.estimatedCapacity),
     index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),

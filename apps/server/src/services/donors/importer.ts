@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { DONOR_FIELD_BY_KEY, DONOR_MESSAGES, IMPORT_MAX_BYTES, type DonorFieldValue, type ImportProblem } from "@cultivate/shared";
 import type { Db, Tx } from "../../db/client.ts";
-import { donorChanges, donorImportBatches, donorImportProblems, donors, type DonorExtra, type DonorFieldChange } from "../../db/schema.ts";
+import { donorChanges, donorImportBatches, donorImportProblems, donorNameKeySql, donors, type DonorExtra, type DonorFieldChange } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import { CsvFormatError, CsvParser } from "./csv.ts";
 import { fieldsOf, type DonorRow } from "./repository.ts";
@@ -193,14 +193,23 @@ export class DonorImportJobs {
     // ---- existing donors that any row of this chunk may match
     const clientIds = [...new Set(good.map((r) => str(r.values.clientId)).filter((v): v is string => !!v))];
     const emails = [...new Set(good.map((r) => str(r.values.email)).filter((v): v is string => !!v))];
-    const names = good
-      .map((r) => [str(r.values.lastName)?.toLowerCase(), str(r.values.firstName)?.toLowerCase(), str(r.values.zip)] as const)
-      .filter((k): k is readonly [string, string, string] => !!(k[0] && k[1] && k[2]));
+    // SQL lower() may only fold ASCII (C locale, as in PGlite): send both foldings of each key.
+    const asciiLower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const variants = (v: string) => [v.toLowerCase(), asciiLower(v)];
+    const names = [
+      ...new Set(
+        good.flatMap((r) => {
+          const first = str(r.values.firstName);
+          const last = str(r.values.lastName);
+          const zip = str(r.values.zip);
+          return first && last && zip ? [`${last}|${first}|${zip}`.toLowerCase(), `${asciiLower(last)}|${asciiLower(first)}|${zip}`] : [];
+        }),
+      ),
+    ];
     const conds: SQL[] = [];
     if (clientIds.length) conds.push(inArray(donors.clientId, clientIds));
-    if (emails.length) conds.push(inArray(sql`lower(${donors.email})`, emails));
-    if (names.length)
-      conds.push(sql`(lower(${donors.lastName}), lower(${donors.firstName}), ${donors.zip}) IN (${sql.join(names.map((k) => sql`(${k[0]}, ${k[1]}, ${k[2]})`), sql`, `)})`);
+    if (emails.length) conds.push(inArray(sql`lower(${donors.email})`, [...new Set(emails.flatMap(variants))]));
+    if (names.length) conds.push(inArray(donorNameKeySql(donors.lastName, donors.firstName, donors.zip), names));
     const existing: DonorRow[] = conds.length ? await tx.select().from(donors).where(and(eq(donors.organizationId, organizationId), or(...conds))) : [];
 
     const byClient = new Map<string, Work>();

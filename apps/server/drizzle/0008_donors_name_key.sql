@@ -1,0 +1,2 @@
+DROP INDEX "donors_org_name_zip_idx";--> statement-breakpoint
+CREATE INDEX "donors_org_name_key_idx" ON "donors" USING btree ("organization_id",(lower(coalesce("last_name", '')) || '|' || lower(coalesce("first_name", '')) || '|' || coalesce("zip", '')));
