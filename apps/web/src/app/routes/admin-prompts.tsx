@@ -1,10 +1,11 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
-import { RequireAuth } from "@/features/auth/components/require-auth";
+import { PROMPT_MESSAGES } from "@cultivate/shared";
+import { RequireRole } from "@/features/auth/components/require-role";
+import { PromptEditor } from "@/features/prompts/components/prompt-editor";
 
 export function AdminPromptsRoute() {
   return (
-    <RequireAuth>
-      <ComingSoon title="Edit Prompts" />
-    </RequireAuth>
+    <RequireRole roles={["admin"]} deniedTitle="Access Denied" deniedMessage={PROMPT_MESSAGES.accessDenied}>
+      <PromptEditor />
+    </RequireRole>
   );
 }

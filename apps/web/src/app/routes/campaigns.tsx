@@ -1,10 +1,25 @@
-import { ComingSoon } from "@/components/ui/coming-soon";
-import { RequireAuth } from "@/features/auth/components/require-auth";
+import { useRef } from "react";
+import { Navigate } from "react-router";
+import { useIsMutating } from "@tanstack/react-query";
+import { CAMPAIGN_MESSAGES, DONOR_ROLES, hasAnyRole } from "@cultivate/shared";
+import { AccessDenied } from "@/components/ui/access-denied";
+import { useMe } from "@/features/auth/api/get-me";
+import { SIGN_OUT_MUTATION_KEY } from "@/features/auth/api/sign-out";
+import { CampaignManagement, CampaignManagementSkeleton } from "@/features/campaigns/components/campaign-management";
 
+/**
+ * /admin/campaigns and /campaigns: all four roles (part 2 §6); officers see only their own campaigns.
+ * Not RequireAuth: the spec wants the page's skeleton, not a spinner, while roles load.
+ */
 export function CampaignsRoute() {
-  return (
-    <RequireAuth>
-      <ComingSoon title="Campaign Management" />
-    </RequireAuth>
-  );
+  const { data: me, isPending, isFetching, isError } = useMe();
+  // As in RequireAuth: signing out here navigates home; don't race it with a redirect to /login.
+  const signedOutHere = useRef(false);
+  if (useIsMutating({ mutationKey: SIGN_OUT_MUTATION_KEY }) > 0) signedOutHere.current = true;
+
+  if (isPending || (me === null && isFetching)) return <CampaignManagementSkeleton />;
+  if (isError) return <AccessDenied message="Failed to load user organization information" />;
+  if (!me) return signedOutHere.current ? <CampaignManagementSkeleton /> : <Navigate to="/login" replace />;
+  if (!hasAnyRole(me.roles, DONOR_ROLES)) return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
+  return <CampaignManagement me={me} />;
 }

@@ -1,15 +1,12 @@
-import { Text } from "@mantine/core";
+import { AiProviderSelect } from "@/features/ai-settings/components/ai-provider-select";
+import { useMe } from "@/features/auth/api/get-me";
 
 /**
  * Slot for the global AI provider selector of the admin dashboard's AI Configuration block
  * (part 2 "Admin dashboard"). The campaigns/AI feature provides the selector component
- * (values openai / gpt-5 / claude, admin-only changes, "Failed to update AI provider setting");
- * render it here in place of this note.
+ * (values openai / gpt-5 / claude, admin-only changes, "Failed to update AI provider setting").
  */
 export function AiProviderSettingSlot() {
-  return (
-    <Text size="sm" c="dimmed" data-testid="ai-provider-slot">
-      The AI provider selector is not available yet.
-    </Text>
-  );
+  const { data: me } = useMe();
+  return <AiProviderSelect canEdit={Boolean(me?.roles.includes("admin"))} />;
 }

@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { Alert, Badge, Group, Select, Skeleton, Stack, Text } from "@mantine/core";
+import {
+  AI_PROVIDER_UPDATE_FAILED,
+  AI_PROVIDERS,
+  AI_SETTINGS_NOT_CONFIGURED,
+  aiProviderIdSchema,
+  ONLY_ADMIN_AI_PROVIDER,
+  ONLY_ADMIN_SETTING,
+  type AiProviderId,
+  type AiSetting,
+} from "@cultivate/shared";
+import { notify } from "@/lib/notify";
+import { useAiSetting, useUpdateAiProvider } from "../api/ai-setting";
+
+interface AiProviderSelectProps {
+  /** Only admins may change the global provider (part 1 §6); others see it disabled with the two hints. */
+  canEdit: boolean;
+}
+
+const optionsOf = (setting: AiSetting | undefined) =>
+  AI_PROVIDERS.map((p) => {
+    const info = setting?.available.find((a) => a.value === p.value);
+    // The offline planner needs no key; its label already says so.
+    const missingKey = info ? !info.ready && p.value !== "offline" : false;
+    return { value: p.value, label: missingKey ? `${p.label} (no API key)` : p.label };
+  });
+
+/** The global AI provider selector of the admin dashboard's AI Configuration block (part 2 §2). */
+export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
+  const { data: setting, isPending, isError } = useAiSetting();
+  const update = useUpdateAiProvider();
+  // Shown optimistically while saving; cleared (reverting to the saved value) on failure.
+  const [pending, setPending] = useState<AiProviderId | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  if (isPending) return <Skeleton height={60} data-testid="ai-provider-loading" />;
+
+  // Part 1 §4: when loading fails the default provider (openai) applies.
+  const saved: AiProviderId = setting?.provider ?? "openai";
+  const value = pending ?? saved;
+  const current = setting?.available.find((a) => a.value === value);
+
+  const change = (next: string | null) => {
+    const parsed = aiProviderIdSchema.safeParse(next);
+    if (!parsed.success || parsed.data === saved) return;
+    setFailed(false);
+    setPending(parsed.data);
+    update.mutate(parsed.data, {
+      onSuccess: (s) => notify.success(`AI provider set to ${AI_PROVIDERS.find((p) => p.value === s.provider)?.label ?? s.provider}.`),
+      onError: () => setFailed(true),
+      onSettled: () => setPending(null),
+    });
+  };
+
+  return (
+    <Stack gap="xs" data-testid="ai-provider-setting">
+      {isError || (setting && !setting.configured) ? (
+        <Alert color="yellow" variant="light" py="xs">
+          {AI_SETTINGS_NOT_CONFIGURED}
+        </Alert>
+      ) : null}
+      <Select
+        label="AI Provider"
+        data={optionsOf(setting)}
+        value={value}
+        onChange={change}
+        disabled={!canEdit || update.isPending}
+        allowDeselect={false}
+        maw={420}
+        description={canEdit ? undefined : ONLY_ADMIN_AI_PROVIDER}
+        error={failed ? AI_PROVIDER_UPDATE_FAILED : undefined}
+      />
+      {current ? (
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            Model: {current.model}
+          </Text>
+          {current.ready ? null : (
+            <Badge size="xs" color="orange" variant="light">
+              no API key on this server
+            </Badge>
+          )}
+        </Group>
+      ) : null}
+      {canEdit ? null : (
+        <Text size="xs" c="dimmed">
+          {ONLY_ADMIN_SETTING}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  campaignDonorSchema,
+  campaignListSchema,
+  campaignSchema,
+  organizationListSchema,
+  type Campaign,
+  type CampaignDonor,
+  type CampaignInput,
+  type CampaignPatch,
+} from "@cultivate/shared";
+import { apiFetch } from "@/lib/api-client";
+
+export type CampaignList = ReturnType<typeof campaignListSchema.parse>;
+
+export const campaignKeys = {
+  all: ["campaigns"] as const,
+  list: (organizationId: string | null, includeArchived: boolean) =>
+    ["campaigns", "list", organizationId ?? "", includeArchived] as const,
+  donors: (id: string) => ["campaigns", "donors", id] as const,
+};
+
+const path = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
+
+export async function getCampaigns(organizationId: string | null, includeArchived: boolean): Promise<CampaignList> {
+  const params = new URLSearchParams();
+  if (organizationId) params.set("organizationId", organizationId);
+  if (includeArchived) params.set("includeArchived", "true");
+  const qs = params.toString();
+  return campaignListSchema.parse(await apiFetch<unknown>(`/api/campaigns${qs ? `?${qs}` : ""}`));
+}
+
+export const campaignsQueryOptions = (organizationId: string | null, includeArchived: boolean) =>
+  queryOptions({
+    queryKey: campaignKeys.list(organizationId, includeArchived),
+    queryFn: () => getCampaigns(organizationId, includeArchived),
+    retry: false,
+  });
+
+export const useCampaigns = (organizationId: string | null, includeArchived: boolean) =>
+  useQuery(campaignsQueryOptions(organizationId, includeArchived));
+
+export const getCampaignDonors = async (id: string): Promise<CampaignDonor[]> =>
+  campaignDonorSchema.array().parse((await apiFetch<{ donors?: unknown }>(`${path(id)}/donors`)).donors);
+
+export const useCampaignDonors = (id: string) =>
+  useQuery({ queryKey: campaignKeys.donors(id), queryFn: () => getCampaignDonors(id) });
+
+function useCampaignMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    // Dashboards, the organisation list and the stage screen count or list campaigns too.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" }),
+  });
+}
+
+export const useCreateCampaign = () =>
+  useCampaignMutation(async (input: CampaignInput) =>
+    campaignSchema.parse(await apiFetch<unknown>("/api/campaigns", { method: "POST", json: input })),
+  );
+
+export const useUpdateCampaign = () =>
+  useCampaignMutation(async ({ id, patch }: { id: string; patch: CampaignPatch }) =>
+    campaignSchema.parse(await apiFetch<unknown>(path(id), { method: "PATCH", json: patch })),
+  );
+
+export const useDeleteCampaign = () =>
+  useCampaignMutation((campaign: Campaign) => apiFetch<null>(path(campaign.id), { method: "DELETE" }));
+
+/** Organisations an admin may create a campaign in (only asked when the admin has none of their own). */
+export const useOrganizationOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: ["campaigns", "organization-options"],
+    queryFn: async () =>
+      organizationListSchema
+        .parse(await apiFetch<unknown>("/api/admin/organizations"))
+        .organizations.map((o) => ({ value: o.id, label: o.name })),
+    enabled,
+  });
