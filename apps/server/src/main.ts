@@ -2,6 +2,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { buildApp } from "./app.ts";
 import { ensureAdmin } from "./services/admins.ts";
+import { printDemo, seedDemo } from "./demo/seed.ts";
 
 const fail = (err: unknown): never => {
   // Start-up problems (bad environment, data directory in use, database unreachable) in one clear line.
@@ -42,3 +43,6 @@ app.log.info(
   { url: config.appUrl, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined, smtp: Boolean(config.smtpUrl) },
   "Cultivate is running",
 );
+
+// SEED_DEMO=1: load the demo organisations, donors and users (idempotent) and print how to sign in.
+if (process.env.SEED_DEMO === "1") printDemo(await seedDemo(app), config.appUrl);

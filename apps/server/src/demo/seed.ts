@@ -1,0 +1,99 @@
+import { Readable } from "node:stream";
+import { and, count, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { RoleName } from "@cultivate/shared";
+import { STAGES } from "@cultivate/shared";
+import { donorGroupMembers, donorGroups, donorImportBatches, donors, organizations, roles, stages, userProfiles, userRoles } from "../db/schema.ts";
+import { DonorImportJobs, spoolUpload } from "../services/donors/importer.ts";
+import { generateDonorCsv } from "./generate.ts";
+
+export const DEMO_ORG = "Demo Foundation";
+export const DEMO_SECOND_ORG = "Riverside Arts Council";
+export const DEMO_PASSWORD = "cultivate-demo";
+export const DEMO_USERS: { email: string; role: RoleName; org: "demo" | "second" | null }[] = [
+  { email: "admin@demo.cultivate.local", role: "admin", org: "demo" },
+  { email: "owner@demo.cultivate.local", role: "org_owner", org: "demo" },
+  { email: "manager@demo.cultivate.local", role: "org_manager", org: "demo" },
+  { email: "officer@demo.cultivate.local", role: "org_officer", org: "demo" },
+  { email: "owner@riverside.cultivate.local", role: "org_owner", org: "second" },
+];
+
+async function ensureOrg(app: FastifyInstance, name: string) {
+  await app.db.insert(organizations).values({ name }).onConflictDoNothing();
+  const [org] = await app.db.select().from(organizations).where(sql`lower(${organizations.name}) = lower(${name})`);
+  return org!;
+}
+
+async function ensureUser(app: FastifyInstance, email: string, role: RoleName, organizationId: string | null) {
+  const ctx = await app.auth.$context;
+  let found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  if (!found) {
+    const u = await ctx.internalAdapter.createUser({ email, name: email, emailVerified: true }, { method: "admin" } as never);
+    await ctx.internalAdapter.linkAccount({ userId: u.id, providerId: "credential", accountId: u.id, password: await ctx.password.hash(DEMO_PASSWORD) });
+    found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  }
+  const userId = found!.user.id;
+  await app.db
+    .insert(userProfiles)
+    .values({ id: userId, organizationId, onboardingStatus: "approved" })
+    .onConflictDoUpdate({ target: userProfiles.id, set: { organizationId, onboardingStatus: "approved", updatedAt: new Date() } });
+  const [r] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
+  await app.db.delete(userRoles).where(eq(userRoles.userId, userId));
+  await app.db.insert(userRoles).values({ userId, roleId: r!.id });
+}
+
+async function importDemoDonors(app: FastifyInstance, organizationId: string, rows: number, seed: number) {
+  const [{ n }] = (await app.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, organizationId))) as [{ n: number }];
+  if (n > 0) return n;
+  const jobs = new DonorImportJobs(app.db, app.log);
+  const upload = await spoolUpload(Readable.from(generateDonorCsv(rows, seed)));
+  const [batch] = await app.db.insert(donorImportBatches).values({ organizationId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal }).returning();
+  jobs.startImport(batch!.id, organizationId, null, upload);
+  await jobs.idle();
+  const [{ m }] = (await app.db.select({ m: count() }).from(donors).where(eq(donors.organizationId, organizationId))) as [{ m: number }];
+  return m;
+}
+
+/**
+ * Loads the demo: "Demo Foundation" with 1,000 generated donors (some with stage records and a
+ * group), "Riverside Arts Council" with 50 donors of its own, and one approved user per role.
+ * Safe to run again: existing data is kept.
+ */
+export async function seedDemo(app: FastifyInstance) {
+  const demo = await ensureOrg(app, DEMO_ORG);
+  const second = await ensureOrg(app, DEMO_SECOND_ORG);
+  for (const u of DEMO_USERS) await ensureUser(app, u.email, u.role, u.org === "demo" ? demo.id : u.org === "second" ? second.id : null);
+  const demoCount = await importDemoDonors(app, demo.id, 1000, 7);
+  const secondCount = await importDemoDonors(app, second.id, 50, 11);
+
+  const [hasStages] = await app.db.select({ n: count() }).from(stages).where(eq(stages.organizationId, demo.id));
+  if (!hasStages?.n) {
+    const some = await app.db.select({ id: donors.id }).from(donors).where(eq(donors.organizationId, demo.id)).orderBy(donors.lastName, donors.firstName).limit(40);
+    const values = some.flatMap((d, i) =>
+      STAGES.slice(0, (i % 5) + 1).map((stageName, k) => ({
+        donorId: d.id,
+        organizationId: demo.id,
+        stageName,
+        aiOutput: `Demo recommendation for the ${stageName} stage: invite the donor to a site visit and share the impact report from last season, then follow up within two weeks.`,
+        prepNotes: k === 0 ? null : "Demo preparation notes",
+        createdAt: new Date(Date.now() - (5 - k) * 86_400_000),
+      })),
+    );
+    if (values.length) await app.db.insert(stages).values(values);
+    const [g] = await app.db.insert(donorGroups).values({ name: "Gala attendees", organizationId: demo.id }).returning();
+    await app.db.insert(donorGroupMembers).values(some.slice(0, 12).map((d) => ({ donorGroupId: g!.id, donorId: d.id })));
+  }
+  const [{ groups }] = (await app.db.select({ groups: count() }).from(donorGroups).where(and(eq(donorGroups.organizationId, demo.id)))) as [{ groups: number }];
+  return { demo: { id: demo.id, name: demo.name, donors: demoCount, groups }, second: { id: second.id, name: second.name, donors: secondCount }, users: DEMO_USERS, password: DEMO_PASSWORD };
+}
+
+export function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, appUrl: string) {
+  const lines = [
+    "",
+    `Demo data loaded: "${summary.demo.name}" (${summary.demo.donors} donors) and "${summary.second.name}" (${summary.second.donors} donors).`,
+    `Sign in at ${appUrl}/login with any of these (password: ${summary.password}):`,
+    ...summary.users.map((u) => `  ${u.role.padEnd(12)} ${u.email}`),
+    "",
+  ];
+  console.log(lines.join("\n"));
+}
