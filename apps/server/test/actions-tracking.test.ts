@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { organizations, userActions } from "../src/db/schema.ts";
+import { loadActor } from "../src/policy/actor.ts";
+import { trackOperation } from "../src/services/activity/track.ts";
 import { buildUser, cookieFrom, createTestApp, registerUser, signIn, validOnboarding, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -89,6 +91,26 @@ describe("server-side tracking", () => {
       const [row] = await actionsOf(u.userId, name);
       expect(row, name).toMatchObject({ actionType: "system", resourceType: "issue", resourceId: id });
     }
+  });
+});
+
+describe("the helper other features call", () => {
+  it("trackOperation reports start, then success with a duration or failed with the error message", async () => {
+    const u = await buildUser(t, { role: "org_manager", organizationId: orgA });
+    const actor = (await loadActor(t.db, u.userId, "s-op"))!;
+    const action = { actionType: "campaign_management" as const, actionName: "campaign_create", resourceType: "campaign", details: { name: "Spring" } };
+    expect(await trackOperation(t.app, actor, null, action, async () => "created")).toBe("created");
+    await expect(
+      trackOperation(t.app, actor, null, { ...action, actionName: "campaign_update" }, async () => {
+        throw new Error("Name is required");
+      }),
+    ).rejects.toThrow("Name is required");
+    const created = await actionsOf(u.userId, "campaign_create", 2);
+    expect(created.map((r) => r.details.phase).sort()).toEqual(["start", "success"]);
+    expect(created.find((r) => r.details.phase === "success")).toMatchObject({ success: true, durationMs: expect.any(Number), details: { name: "Spring" } });
+    const updated = await actionsOf(u.userId, "campaign_update", 2);
+    expect(updated.find((r) => r.details.phase === "failed")).toMatchObject({ success: false, errorMessage: "Name is required", organizationId: orgA });
+    expect(updated.find((r) => r.details.phase === "start")).toMatchObject({ success: true, durationMs: null });
   });
 });
 

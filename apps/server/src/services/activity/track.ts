@@ -112,3 +112,34 @@ export async function updateOwnAction(db: Db, actor: Actor, input: UpdateActionI
     .returning({ id: userActions.id });
   return rows.length > 0;
 }
+
+/**
+ * Part 2 §7: campaign create and update report a start event, then success (with the duration) or
+ * failure (with the error message). Same action name for all three; `details.phase` tells them apart.
+ * The work's result or error passes through unchanged; the records are only queued.
+ */
+export async function trackOperation<T>(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest | null,
+  action: ActionRecord,
+  work: () => Promise<T>,
+): Promise<T> {
+  const details = action.details ?? {};
+  app.activity.record(actor, request, { ...action, details: { ...details, phase: "start" }, durationMs: null, success: true });
+  const started = performance.now();
+  try {
+    const result = await work();
+    app.activity.record(actor, request, { ...action, details: { ...details, phase: "success" }, success: true, durationMs: Math.round(performance.now() - started) });
+    return result;
+  } catch (err) {
+    app.activity.record(actor, request, {
+      ...action,
+      details: { ...details, phase: "failed" },
+      success: false,
+      durationMs: Math.round(performance.now() - started),
+      errorMessage: err instanceof Error ? err.message : String(err),
+    });
+    throw err;
+  }
+}
