@@ -25,9 +25,14 @@ import { resolveActor } from "./auth/session.ts";
 import { HttpError } from "./lib/errors.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
+import { createAiRegistry } from "./ai/registry.ts";
 import { meRoutes } from "./routes/api/me.ts";
 import { onboardingRoutes } from "./routes/api/onboarding.ts";
 import { testEmailRoutes } from "./routes/api/test-email.ts";
+import { campaignRoutes } from "./routes/api/campaigns/index.ts";
+import { aiSettingsRoutes } from "./routes/api/ai-settings.ts";
+import { stageRoutes } from "./routes/api/stages.ts";
+import { generatePromptRoutes } from "./routes/api/generate-prompt.ts";
 import { issueRoutes } from "./routes/api/issues/index.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
@@ -140,6 +145,7 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   });
   const activity = new ActivityRecorder(database.db, app.log);
   app.decorate("activity", activity);
+  app.decorate("ai", createAiRegistry(config.ai));
   app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => {
     mailer.stop();
@@ -158,6 +164,10 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       await api.register(functionRoutes);
       await api.register(adminRoutes);
       await api.register(donorRoutes);
+      await api.register(campaignRoutes);
+      await api.register(aiSettingsRoutes);
+      await api.register(stageRoutes);
+      await api.register(generatePromptRoutes);
     },
     { prefix: "/api" },
   );

@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { Actor } from "./policy/actor.ts";
 import type { ActivityRecorder } from "./activity/recorder.ts";
+import type { AiRegistry } from "./ai/registry.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -14,6 +15,8 @@ declare module "fastify" {
     mailer: Mailer;
     /** The activity log (queued, written in batches off the request path). */
     activity: ActivityRecorder;
+    /** AI providers (OpenAI, GPT-5, Claude, offline) built from the environment. */
+    ai: AiRegistry;
     /** The signed-in user of a request (memoised per request), or null. */
     getActor: (request: FastifyRequest) => Promise<Actor | null>;
   }

@@ -16,6 +16,9 @@ export const can = {
   manageUsers: (a: Actor) => has(a, "admin", "org_owner"),
   viewActionHistory: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
   changeAiProvider: (a: Actor) => has(a, "admin"),
+  editPrompts: (a: Actor) => has(a, "admin"),
+  /** An officer who is not also admin, owner or manager sees and edits only campaigns they own (part 2 §6). */
+  onlyOwnCampaigns: (a: Actor) => has(a, "org_officer") && !has(a, "admin", "org_owner", "org_manager"),
   // Administration (issue 5, part 2 §6)
   manageOrganizations: (a: Actor) => has(a, "admin"),
   viewAdminDashboard: (a: Actor) => has(a, "admin"),

@@ -22,7 +22,7 @@ import type { FastifyInstance } from "fastify";
 const idParams = z.object({ id: z.string() });
 
 /** The donor if the actor may see it; otherwise 404 "Donor Not Found" (missing or another organisation's). */
-async function visibleDonor(app: FastifyInstance, actor: Actor, id: string) {
+export async function visibleDonor(app: FastifyInstance, actor: Actor, id: string) {
   if (!UUID_RE.test(id)) throw notFound(DONOR_MESSAGES.donorNotFound);
   const [row] = await app.db
     .select({ donor: donors, organizationName: organizations.name })

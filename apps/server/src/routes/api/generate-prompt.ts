@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  aiProviderIdSchema,
+  buildStagePrompt,
+  DEFAULT_CAMPAIGN_GOAL,
+  DEFAULT_PREP_NOTES,
+  DEFAULT_PREVIOUS_SUMMARIES,
+  DONOR_FIELDS,
+  stageNameSchema,
+} from "@cultivate/shared";
+import { AiError, type StageContext } from "../../ai/types.ts";
+import { donorActor } from "./donors/context.ts";
+import { visibleDonor } from "./donors/record.ts";
+import { currentAiSetting } from "./ai-settings.ts";
+import { stageContext, stageRecords, donorFacts } from "../../services/stages/context.ts";
+
+const bodySchema = z.object({
+  /** The donor as the spec's clients send it; `id` ties the call to a donor of your organisation. */
+  donor: z.looseObject({ id: z.string().optional() }),
+  stage: stageNameSchema,
+  campaignGoal: z.string().max(5000).nullish(),
+  prepNotes: z.string().max(10_000).nullish(),
+  stagePrompt: z.string().max(20_000).nullish(),
+  previousSummaries: z.string().max(100_000).nullish(),
+  aiProvider: aiProviderIdSchema.optional(),
+});
+
+/** Labels of the spec's donors_full view ("First Name", "DS Rating", …) or catalogue keys, as prompt facts. */
+function factsFromBody(donor: Record<string, unknown>): [string, string][] {
+  const facts: [string, string][] = [];
+  for (const f of DONOR_FIELDS) {
+    const v = donor[f.label] ?? donor[f.key];
+    if (v !== undefined && v !== null && v !== "" && f.section !== "Contact Information") facts.push([f.label, String(v)]);
+  }
+  return facts;
+}
+
+/**
+ * The spec's serverless call (part 1 §7), kept for integrations: body donor, stage, campaignGoal,
+ * prepNotes, stagePrompt, previousSummaries, aiProvider → { aiOutput } or { error }. Same session
+ * and organisation checks as the rest of the API; nothing is saved.
+ */
+export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post("/functions/generatePrompt", {
+    schema: {
+      tags: ["stages"],
+      summary: "Generate a stage recommendation from a donor object (integration contract of the original product); saves nothing",
+      body: bodySchema,
+      response: {
+        200: z.object({ aiOutput: z.string() }),
+        502: z.object({ error: z.string(), message: z.string() }),
+        503: z.object({ error: z.string(), message: z.string() }),
+      },
+    },
+    handler: async (request, reply) => {
+      const actor = await donorActor(app, request);
+      const body = request.body;
+      let facts = factsFromBody(body.donor);
+      let context: StageContext | undefined;
+      if (body.donor.id) {
+        // A donor id must be one the caller may see (404 otherwise); its stored record is the source of truth.
+        const { donor } = await visibleDonor(app, actor, body.donor.id);
+        facts = donorFacts(donor);
+        const previous = await stageRecords(app.db, donor.id, donor.organizationId);
+        context = stageContext(donor, body.stage, { campaignName: null, campaignGoal: body.campaignGoal ?? null, prepNotes: body.prepNotes ?? null, previous });
+      }
+      const providerId = body.aiProvider ?? (await currentAiSetting(app.db, app.ai)).provider;
+      const prompt = buildStagePrompt({
+        stagePrompt: body.stagePrompt || `Write a ${body.stage} stage cultivation plan for this donor.`,
+        stage: body.stage,
+        donorFacts: facts,
+        campaignGoal: body.campaignGoal || DEFAULT_CAMPAIGN_GOAL,
+        prepNotes: body.prepNotes || DEFAULT_PREP_NOTES,
+        previousSummaries: body.previousSummaries || DEFAULT_PREVIOUS_SUMMARIES,
+      });
+      try {
+        const result = await app.activity.around(
+          actor,
+          request,
+          { actionType: "ai_interaction", actionName: "generate_prompt_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
+          () => app.ai.get(providerId).generate({ prompt, context }),
+        );
+        return { aiOutput: result.text };
+      } catch (err) {
+        if (err instanceof AiError) {
+          const status = err.status === 503 ? 503 : 502;
+          return reply.code(status).send({ error: err.message, message: err.message });
+        }
+        throw err;
+      }
+    },
+  });
+};

@@ -1,0 +1,78 @@
+import { and, asc, eq } from "drizzle-orm";
+import { DONOR_FIELDS, formatMoney, type DonorFieldValue } from "@cultivate/shared";
+import type { Db } from "../../db/client.ts";
+import { campaigns, stages, users } from "../../db/schema.ts";
+import { fieldsOf, type DonorRow } from "../donors/repository.ts";
+import type { StageContext } from "../../ai/types.ts";
+
+/** Contact details stay out of prompts: a provider needs the donor's story, not their address. */
+const PROMPT_EXCLUDED_SECTIONS = new Set(["Contact Information"]);
+const MAX_FACTS = 80;
+
+const show = (type: string, v: DonorFieldValue) => (v === null ? null : type === "money" ? formatMoney(v) : String(v));
+
+export const donorName = (d: DonorRow) => [d.prefix, d.firstName, d.middleName, d.lastName, d.suffix].filter(Boolean).join(" ") || "Unnamed donor";
+
+/** The donor's filled fields as label → readable value, for the prompt. */
+export function donorFacts(d: DonorRow): [string, string][] {
+  const values = fieldsOf(d);
+  const facts: [string, string][] = [];
+  for (const f of DONOR_FIELDS) {
+    if (PROMPT_EXCLUDED_SECTIONS.has(f.section) || f.key === "notes") continue;
+    const v = show(f.type, values[f.key] ?? null);
+    if (v !== null && v !== "") facts.push([f.label, v]);
+    if (facts.length >= MAX_FACTS) break;
+  }
+  if (d.city || d.state) facts.push(["Location", [d.city, d.state].filter(Boolean).join(", ")]);
+  return facts;
+}
+
+export async function stageRecords(db: Db, donorId: string, organizationId: string) {
+  const rows = await db
+    .select({ stage: stages, campaignName: campaigns.name, userEmail: users.email })
+    .from(stages)
+    .leftJoin(campaigns, eq(campaigns.id, stages.campaignId))
+    .leftJoin(users, eq(users.id, stages.userId))
+    .where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId)))
+    .orderBy(asc(stages.createdAt));
+  return rows.map(({ stage: s, campaignName, userEmail }) => ({
+    id: s.id,
+    stageName: s.stageName,
+    aiOutput: s.aiOutput,
+    promptSent: s.promptResponse,
+    prepNotes: s.prepNotes,
+    campaignId: s.campaignId,
+    campaignName,
+    provider: s.provider,
+    model: s.model,
+    promptVersion: s.promptVersion,
+    userEmail,
+    createdAt: s.createdAt.toISOString(),
+  }));
+}
+
+export function stageContext(
+  d: DonorRow,
+  stage: string,
+  opts: { campaignName: string | null; campaignGoal: string | null; prepNotes: string | null; previous: { stageName: string; aiOutput: string | null; createdAt: string }[] },
+): StageContext {
+  const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
+  return {
+    stage,
+    donor: {
+      name: donorName(d),
+      facts: donorFacts(d),
+      capacity: num(d.estimatedCapacity),
+      rating: d.dsRating,
+      totalGiven: num(d.totalGiftAmount),
+      giftCount: d.numberOfGifts,
+      lastGiftDate: d.lastGiftDate,
+      lastGiftAmount: num(d.lastGiftAmount),
+      largestGift: num(d.largestGiftAmount) ?? num(d.largestGiftFound),
+    },
+    campaignName: opts.campaignName,
+    campaignGoal: opts.campaignGoal,
+    prepNotes: opts.prepNotes,
+    previousStages: opts.previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput!, createdAt: p.createdAt })),
+  };
+}
