@@ -180,6 +180,15 @@ describe("roles", () => {
     expect(profile).toMatchObject({ onboardingStatus: "submitted", organizationId: orgB.id });
   });
 
+  it("never lets an admin take their own admin role away", async () => {
+    const self = await buildUser(t, { role: "admin" });
+    const removed = await t.request("DELETE", `/api/admin/users/${self.userId}/roles/admin`, { cookie: self.cookie });
+    expect(removed.statusCode).toBe(403);
+    expect(removed.json().message).toBe("You cannot remove your own admin role.");
+    expect((await t.request("PUT", `/api/admin/users/${self.userId}/role`, { cookie: self.cookie, body: { role: "org_owner" } })).statusCode).toBe(403);
+    expect(await rolesOf(self.userId)).toBe(1);
+  });
+
   it("rejects an unknown role name", async () => {
     const u = await buildUser(t, { organizationId: orgA.id });
     const res = await t.request("PUT", `/api/admin/users/${u.userId}/role`, { cookie: admin.cookie, body: { role: "superuser" } });

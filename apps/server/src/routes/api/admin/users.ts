@@ -29,6 +29,7 @@ import {
 import { approvalEmail } from "../../../services/admin/approval-email.ts";
 import { actorOf, guard } from "./guard.ts";
 
+const OWN_ADMIN_ROLE_MESSAGE = "You cannot remove your own admin role.";
 const userParams = z.object({ id: z.string().min(1).max(100) });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -100,8 +101,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       assertManagesUser(actor, target);
       const { role } = request.body;
       if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
-      // Replacing an admin's role would take admin away: only admins may do that.
+      // Replacing an admin's role would take admin away: only admins may do that, and never their own.
       if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      if (target!.id === actor.userId && target!.roles.includes("admin") && role !== "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
       await assignRole(app.db, target!.id, role);
       app.activity.record(actor, request, {
         actionType: "system", actionName: "user_role_assign", resourceType: "user", resourceId: target!.id,
@@ -125,6 +127,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       assertManagesUser(actor, target);
       const { role } = request.params;
       if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      // An admin cannot lock themselves out of administration.
+      if (target!.id === actor.userId && role === "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
       if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");
       app.activity.record(actor, request, {
         actionType: "system", actionName: "user_role_remove", resourceType: "user", resourceId: target!.id, details: { role },

@@ -9,6 +9,8 @@ import { userKeys, useUsers } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { UserRow } from "./user-row";
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** Part 2 "User management" (admins: everyone or one organisation; owners: their organisation). */
 export function UserManagement({ organizationId }: { organizationId: string | null }) {
   const queryClient = useQueryClient();
@@ -60,9 +62,9 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
             </Title>
             {data ? (
               <Group gap="xs">
-                <Badge variant="light" size="lg">{`${data.users.length} users`}</Badge>
-                <Badge variant="light" size="lg" color="blue">{`${data.organizations.length} organizations`}</Badge>
-                <Badge variant="light" size="lg" color="grape">{`${data.roles.length} roles`}</Badge>
+                <Badge variant="light" size="lg">{plural(data.users.length, "user")}</Badge>
+                <Badge variant="light" size="lg" color="blue">{plural(data.organizations.length, "organization")}</Badge>
+                <Badge variant="light" size="lg" color="grape">{plural(data.roles.length, "role")}</Badge>
               </Group>
             ) : null}
           </Group>
@@ -75,7 +77,7 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
           ) : data && data.users.length === 0 ? (
             <Text c="dimmed">No users yet.</Text>
           ) : data ? (
-            <Table.ScrollContainer minWidth={1150}>
+            <Table.ScrollContainer minWidth={1250}>
               <Table verticalSpacing="sm" highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>

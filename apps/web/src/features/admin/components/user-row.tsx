@@ -104,23 +104,23 @@ export function UserRow({ user, data }: UserRowProps) {
           disabled={!data.permissions.changeOrganization || setOrganization.isPending}
           allowDeselect={false}
           size="xs"
-          w={200}
+          w={180}
         />
       </Table.Td>
       <Table.Td>
         <Text size="sm">{formatDate(user.createdAt)}</Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light">
+      <Table.Td miw={110}>
+        <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light" style={{ overflow: "visible" }}>
           {user.onboardingStatus}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={90}>
         <Badge color={user.twoFactorEnabled ? "teal" : "gray"} variant={user.twoFactorEnabled ? "light" : "outline"}>
           {user.twoFactorEnabled ? "On" : "Off"}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={200}>
         <Group gap={4}>
           {user.roles.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -131,6 +131,8 @@ export function UserRow({ user, data }: UserRowProps) {
               <Badge
                 key={name}
                 variant="light"
+                tt="none"
+                style={{ overflow: "visible" }}
                 color={name === "admin" ? "grape" : "teal"}
                 rightSection={
                   canTouchRole(name) ? (
@@ -162,7 +164,7 @@ export function UserRow({ user, data }: UserRowProps) {
             value={role}
             onChange={setRole}
             size="xs"
-            w={190}
+            w={170}
             disabled={user.roles.some((r) => !canTouchRole(r))}
           />
           <Button size="xs" variant="light" disabled={!role} loading={assignRole.isPending} onClick={handleAssign}>
