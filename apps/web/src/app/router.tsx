@@ -56,6 +56,7 @@ const routes: RouteObject[] = [
             path: "donor/:id/dashboard",
             ...page(() => import("./routes/donor-dashboard"), (m) => m.DonorDashboardRoute),
           },
+          { path: "donor/:id", ...page(() => import("./routes/donor-stages"), (m) => m.DonorStagesRoute) },
           { path: "donor/:id/full", ...page(() => import("./routes/donor-full"), (m) => m.DonorFullRoute) },
           { path: "donor-full/:id", ...page(() => import("./routes/donor-full"), (m) => m.DonorFullRoute) },
           { path: "support", ...page(() => import("./routes/support"), (m) => m.SupportRoute) },

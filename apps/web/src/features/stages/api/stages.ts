@@ -1,0 +1,181 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  stagePreviewSchema,
+  stageRecommendationSchema,
+  stageWorkspaceSchema,
+  type StageName,
+  type StageStreamEvent,
+  type StageWorkspace,
+} from "@cultivate/shared";
+import { ApiClientError, apiFetch } from "@/lib/api-client";
+
+export const stageKeys = {
+  workspace: (donorId: string) => ["stage-workspace", donorId] as const,
+};
+
+const donorPath = (donorId: string) => `/api/donors/${encodeURIComponent(donorId)}`;
+
+/** The donor's stage workspace, or null when the donor is missing or another organisation's (404). */
+export async function getStageWorkspace(donorId: string): Promise<StageWorkspace | null> {
+  try {
+    return stageWorkspaceSchema.parse(await apiFetch<unknown>(`${donorPath(donorId)}/stage-workspace`));
+  } catch (error) {
+    if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+export const stageWorkspaceQueryOptions = (donorId: string) =>
+  queryOptions({ queryKey: stageKeys.workspace(donorId), queryFn: () => getStageWorkspace(donorId), retry: false });
+
+export const useStageWorkspace = (donorId: string) => useQuery(stageWorkspaceQueryOptions(donorId));
+
+/** Stage records feed the donor dashboard (strip, timeline), the donor list's stage filter and campaign donor counts. */
+const refreshOthers = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ["donors"] }),
+    queryClient.invalidateQueries({ queryKey: ["campaigns"] }),
+  ]);
+
+export function useSaveCampaignGoal(donorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ campaignId, goalText }: { campaignId: string; goalText: string }) =>
+      apiFetch<unknown>(`${donorPath(donorId)}/campaign-goals/${encodeURIComponent(campaignId)}`, {
+        method: "PUT",
+        json: { goalText },
+      }),
+    onSuccess: (_r, { campaignId, goalText }) => {
+      queryClient.setQueryData<StageWorkspace | null>(stageKeys.workspace(donorId), (ws) =>
+        ws
+          ? { ...ws, goals: [...ws.goals.filter((g) => g.campaignId !== campaignId), { campaignId, goalText }] }
+          : ws,
+      );
+      void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+    },
+  });
+}
+
+export type StageRequest = { stage: StageName; campaignId: string | null; prepNotes: string };
+
+export const previewStagePrompt = async (donorId: string, body: StageRequest) =>
+  stagePreviewSchema.parse(
+    await apiFetch<unknown>(`${donorPath(donorId)}/stages/preview`, { method: "POST", json: body }),
+  );
+
+export const usePreviewStagePrompt = (donorId: string) =>
+  useMutation({ mutationFn: (body: StageRequest) => previewStagePrompt(donorId, body) });
+
+export function useResetStages(donorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ deleted: number }>(`${donorPath(donorId)}/stages`, { method: "DELETE" }),
+    onSuccess: async () => {
+      queryClient.setQueryData<StageWorkspace | null>(stageKeys.workspace(donorId), (ws) =>
+        ws ? { ...ws, stages: [], defaultStage: "Discovery", currentStage: "Discovery" } : ws,
+      );
+      await Promise.all([queryClient.invalidateQueries({ queryKey: stageKeys.workspace(donorId) }), refreshOthers(queryClient)]);
+    },
+  });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** One line of the NDJSON stream, checked; anything unexpected becomes an error event. */
+function parseEvent(line: string): StageStreamEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { type: "error", message: "The server sent an unreadable answer." };
+  }
+  if (!isRecord(value)) return { type: "error", message: "The server sent an unreadable answer." };
+  switch (value.type) {
+    case "start":
+      return { type: "start", provider: String(value.provider ?? ""), model: String(value.model ?? "") };
+    case "token":
+      return { type: "token", text: typeof value.text === "string" ? value.text : "" };
+    case "done":
+      return { type: "done", record: stageRecommendationSchema.parse(value.record) };
+    case "error":
+      return { type: "error", message: typeof value.message === "string" ? value.message : "Unknown error" };
+    default:
+      return { type: "error", message: "The server sent an unreadable answer." };
+  }
+}
+
+/**
+ * POSTs the (possibly edited) prompt and reads the `application/x-ndjson` answer line by line,
+ * calling `onEvent` for each. A 4xx/5xx before streaming throws ApiClientError with the server's message.
+ * Resolves with the saved record, or throws an Error carrying the stream's error message.
+ */
+export async function streamStageGeneration(
+  donorId: string,
+  body: StageRequest & { prompt: string },
+  onEvent: (event: StageStreamEvent) => void,
+  signal?: AbortSignal,
+) {
+  const response = await fetch(`${donorPath(donorId)}/stages/generate`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: "application/x-ndjson, application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    const text = await response.text().catch(() => "");
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = text;
+    }
+    const message =
+      isRecord(data) && typeof data.message === "string" && data.message.trim()
+        ? data.message
+        : `HTTP error! status: ${response.status}`;
+    throw new ApiClientError(response.status, message, isRecord(data) && typeof data.error === "string" ? data.error : undefined, data);
+  }
+
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let result: StageStreamEvent | null = null;
+  const handle = (line: string) => {
+    if (!line.trim()) return;
+    const event = parseEvent(line);
+    if (event.type === "done" || event.type === "error") result = event;
+    onEvent(event);
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let nl = buffer.indexOf("\n");
+    while (nl >= 0) {
+      handle(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf("\n");
+    }
+  }
+  buffer += decoder.decode();
+  handle(buffer);
+
+  const final = result as StageStreamEvent | null;
+  if (final?.type === "done") return final.record;
+  throw new Error(final?.type === "error" ? final.message : "The answer ended before the recommendation was saved.");
+}
+
+export function useGenerateStage(donorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, onEvent }: { body: StageRequest & { prompt: string }; onEvent: (e: StageStreamEvent) => void }) =>
+      streamStageGeneration(donorId, body, onEvent),
+    onSuccess: async (record) => {
+      queryClient.setQueryData<StageWorkspace | null>(stageKeys.workspace(donorId), (ws) =>
+        ws ? { ...ws, stages: [...ws.stages.filter((s) => s.id !== record.id), record] } : ws,
+      );
+      await Promise.all([queryClient.invalidateQueries({ queryKey: stageKeys.workspace(donorId) }), refreshOthers(queryClient)]);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { useState } from "react";
+import dayjs from "dayjs";
+import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { aiProviderLabel, type StageRecommendation } from "@cultivate/shared";
+import { ExpandableOutput } from "./expandable-output";
+
+const when = (iso: string) => dayjs(iso).format("MMM D, YYYY h:mm A");
+
+/** Which provider and model wrote the record; older records may carry neither. */
+export function writtenBy(record: Pick<StageRecommendation, "provider" | "model">) {
+  if (!record.provider) return "Unknown provider";
+  const label = aiProviderLabel(record.provider);
+  return record.model && record.model !== record.provider ? `${label} · ${record.model}` : label;
+}
+
+function HistoryEntry({ record }: { record: StageRecommendation }) {
+  const [showPrompt, setShowPrompt] = useState(false);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="stage-record" data-stage={record.stageName}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Badge>{record.stageName}</Badge>
+            {record.campaignName ? (
+              <Badge variant="light" color="grape">
+                {record.campaignName}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {when(record.createdAt)}
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed" data-testid="stage-record-provider">
+          Written by {writtenBy(record)}
+          {record.promptVersion ? ` · prompt version ${record.promptVersion}` : ""}
+          {record.userEmail ? ` · requested by ${record.userEmail}` : ""}
+        </Text>
+        <ExpandableOutput text={record.aiOutput ?? ""} />
+        {record.prepNotes ? (
+          <Text size="xs" c="dimmed">
+            Preparation notes: {record.prepNotes}
+          </Text>
+        ) : null}
+        {record.promptSent ? (
+          <>
+            <Anchor component="button" type="button" size="xs" onClick={() => setShowPrompt((s) => !s)} ta="left">
+              {showPrompt ? "Hide the prompt sent" : "Show the prompt sent"}
+            </Anchor>
+            {showPrompt ? (
+              <Code block style={{ whiteSpace: "pre-wrap" }}>
+                {record.promptSent}
+              </Code>
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Saved recommendations in the order they were made; a new one is appended at the end. */
+export function StageHistory({ records }: { records: StageRecommendation[] }) {
+  return (
+    <Stack gap="sm" aria-label="Saved recommendations">
+      <Title order={2} size="h4">
+        Recommendation History
+      </Title>
+      {records.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No recommendations saved yet.
+        </Text>
+      ) : (
+        records.map((r) => <HistoryEntry key={r.id} record={r} />)
+      )}
+    </Stack>
+  );
+}
