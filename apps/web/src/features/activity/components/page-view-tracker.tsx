@@ -18,6 +18,8 @@ export function PageViewTracker({ signedIn }: { signedIn: boolean }) {
   // Route change (or sign-out): close the previous view, open the next one.
   useEffect(() => {
     const previous = current.current;
+    // Same page and still signed in (e.g. React StrictMode running the effect twice): keep the open view.
+    if (previous && signedIn && previous.path === location.pathname) return;
     if (previous) {
       const duration = durationOf(previous);
       void previous.inserted.then((ok) => {
@@ -40,7 +42,9 @@ export function PageViewTracker({ signedIn }: { signedIn: boolean }) {
       return ok;
     });
     current.current = view;
-  }, [location.pathname, location.search, signedIn]);
+    // A route change is a new path; query-string changes (filters, paging) stay within the same view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname, signedIn]);
 
   // Tab hidden or closed: write the duration so far by beacon (a later update overwrites it).
   useEffect(() => {
