@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { donors, stages } from "../src/db/schema.ts";
+import { campaignGoals, campaigns, donors, stagePrompts, stages } from "../src/db/schema.ts";
 import { buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -28,7 +28,10 @@ describe("admin System Overview", () => {
     await t.db.insert(donors).values([{ organizationId: orgA.id }, { organizationId: orgB.id }]);
     const res = await t.request("GET", "/api/admin/overview", { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ donors: 2, campaigns: 0, stagePrompts: 0 });
+    await t.db.insert(campaigns).values({ organizationId: orgB.id, name: "Spring", goal: "$1", startDate: "2025-01-01", endDate: "2025-12-31" });
+    const res2 = await t.request("GET", "/api/admin/overview", { cookie: admin.cookie });
+    expect(res.json()).toMatchObject({ donors: 2, campaigns: 0 });
+    expect(res2.json()).toMatchObject({ donors: 2, campaigns: 1, stagePrompts: await t.db.$count(stagePrompts) });
   });
 });
 
@@ -93,6 +96,52 @@ describe("officer dashboard", () => {
       totalDonors: 1,
     });
     expect(res.json().users).toBeGreaterThanOrEqual(2);
+  });
+
+  it("counts the officer's own campaigns and their donors, and shows the pipeline of those donors only", async () => {
+    const org = await buildOrg(t, "Officer Org");
+    const officer = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const colleague = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const base = { organizationId: org.id, goal: "$10,000", startDate: "2025-01-01", endDate: "2025-12-31" };
+    const [mine, archived, theirs] = await t.db
+      .insert(campaigns)
+      .values([
+        { ...base, name: "Mine", ownerUserId: officer.userId },
+        { ...base, name: "Old", ownerUserId: officer.userId, isArchived: true },
+        { ...base, name: "Theirs", ownerUserId: colleague.userId },
+      ])
+      .returning();
+    const [d1, d2, d3, d4] = await t.db
+      .insert(donors)
+      .values([1, 2, 3, 4].map((i) => ({ organizationId: org.id, lastName: `Donor ${i}`, createdAt: daysAgo(i) })))
+      .returning();
+    await t.db.insert(campaignGoals).values([
+      { organizationId: org.id, campaignId: mine!.id, donorId: d1!.id },
+      { organizationId: org.id, campaignId: mine!.id, donorId: d2!.id },
+      { organizationId: org.id, campaignId: archived!.id, donorId: d3!.id },
+      { organizationId: org.id, campaignId: theirs!.id, donorId: d4!.id },
+    ]);
+    for (const stageName of ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"]) {
+      await t.db.insert(stages).values({ donorId: d2!.id, organizationId: org.id, stageName, createdAt: daysAgo(1) });
+    }
+
+    const res = await t.request("GET", "/api/dashboards/officer", { cookie: officer.cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      ownActiveCampaigns: 1,
+      ownCampaignsTotal: 2,
+      donorsInOwnCampaigns: 2,
+      totalDonors: 4,
+      users: 2,
+      completedDonors: 1,
+    });
+    const byStage = Object.fromEntries(body.pipeline.map((p: { stage: string; donors: number }) => [p.stage, p.donors]));
+    expect(byStage).toMatchObject({ Discovery: 1, Connection: 0, Complete: 1 });
+
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const ownerView = (await t.request("GET", "/api/dashboards/owner", { cookie: owner.cookie })).json();
+    expect(ownerView).toMatchObject({ activeCampaigns: 2, totalDonors: 4 });
   });
 
   it("says 'Organization not found for user.' to an officer without an organisation", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { donors, organizations, userProfiles, users } from "../src/db/schema.ts";
+import { campaigns, donors, organizations, userProfiles, users } from "../src/db/schema.ts";
 import { buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -103,20 +103,22 @@ describe("deleting", () => {
     expect((await t.db.select().from(organizations).where(eq(organizations.id, org.id))).length).toBe(0);
   });
 
-  it("refuses while the organisation has users or donors, and explains; the confirmed cascade removes donors and detaches users", async () => {
+  it("refuses while the organisation has users, donors or campaigns, and explains; the confirmed cascade removes donors and detaches users", async () => {
     const org = await buildOrg(t, "Cascade Org");
     const member = await buildUser(t, { role: "org_officer", organizationId: org.id });
     await addDonors(org.id, 2);
+    await t.db.insert(campaigns).values({ organizationId: org.id, name: "Gala", goal: "$5", startDate: "2025-01-01", endDate: "2025-02-01" });
     const refused = await t.request("DELETE", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      '"Cascade Org" still has 1 user, 2 donors and 0 campaigns. Confirm the cascade to delete its donors and campaigns and detach its users.',
+      '"Cascade Org" still has 1 user, 2 donors and 1 campaign. Confirm the cascade to delete its donors and campaigns and detach its users.',
     );
     expect((await t.db.select().from(organizations).where(eq(organizations.id, org.id))).length).toBe(1);
 
     const res = await t.request("DELETE", `/api/admin/organizations/${org.id}?cascade=true`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, detachedUsers: 1, deletedDonors: 2, deletedCampaigns: 0 });
+    expect(res.json()).toEqual({ ok: true, detachedUsers: 1, deletedDonors: 2, deletedCampaigns: 1 });
+    expect((await t.db.select().from(campaigns).where(eq(campaigns.organizationId, org.id))).length).toBe(0);
     expect((await t.db.select().from(donors).where(eq(donors.organizationId, org.id))).length).toBe(0);
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, member.userId));
     expect(profile!.organizationId).toBeNull();

@@ -1,17 +1,16 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, countDistinct, count, eq, sql } from "drizzle-orm";
 import type { PipelineStage } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
-import { donors } from "../../db/schema.ts";
+import { campaignGoals, campaigns, donors, stagePrompts } from "../../db/schema.ts";
 
 /**
  * Figures that come from other issues' tables (donors: issue 3; campaigns, stage prompts: issue 4).
  * Everything the administration screens read from those tables goes through this one file.
  *
- * Donors and stages are wired. TODO(issue 4): the campaigns, campaign_goals and stage_prompts tables
- * were not in apps/server/src/db/schema.ts when this was written, so the campaign and prompt figures
- * answer 0 and the officer's pipeline (donors of their campaigns) is empty. Wire each function marked
- * TODO to its table when it lands; every caller already expects real numbers filtered by organisation.
+ * Every figure is filtered by organisation (or, for the admin's System Overview, deliberately not).
+ * "Active" campaigns are the ones not archived; an officer's donors are the donors with a campaign
+ * goal in a campaign the officer owns that is not archived.
  */
 
 /** Donor records, of one organisation or (null) of all. */
@@ -25,36 +24,60 @@ export async function countDonors(db: DbOrTx, organizationId: string | null): Pr
 
 /** Campaigns of one organisation or all; `activeOnly` leaves out archived ones; `ownerUserId` narrows to one officer's. */
 export async function countCampaigns(
-  _db: DbOrTx,
-  _filter: { organizationId: string | null; activeOnly?: boolean; ownerUserId?: string },
+  db: DbOrTx,
+  filter: { organizationId: string | null; activeOnly?: boolean; ownerUserId?: string },
 ): Promise<number> {
-  return 0; // TODO(issue 4): select count(*) from campaigns where … is_archived = false …
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaigns)
+    .where(
+      and(
+        filter.organizationId ? eq(campaigns.organizationId, filter.organizationId) : undefined,
+        filter.activeOnly ? eq(campaigns.isArchived, false) : undefined,
+        filter.ownerUserId ? eq(campaigns.ownerUserId, filter.ownerUserId) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
-/** Distinct donors assigned to campaigns owned by this user (campaign goals). */
-export async function countDonorsInCampaignsOf(_db: DbOrTx, _organizationId: string, _ownerUserId: string): Promise<number> {
-  return 0; // TODO(issue 4): count(distinct donor_id) from campaign_goals join campaigns on owner_user_id
+/** Distinct donors with a goal in a non-archived campaign this user owns. */
+export async function countDonorsInCampaignsOf(db: DbOrTx, organizationId: string, ownerUserId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(campaignGoals.donorId) })
+    .from(campaignGoals)
+    .innerJoin(campaigns, eq(campaigns.id, campaignGoals.campaignId))
+    .where(
+      and(
+        eq(campaigns.organizationId, organizationId),
+        eq(campaignGoals.organizationId, organizationId),
+        eq(campaigns.ownerUserId, ownerUserId),
+        eq(campaigns.isArchived, false),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** Stage prompts configured (the admin dashboard's System Overview). */
-export async function countStagePrompts(_db: DbOrTx): Promise<number> {
-  return 0; // TODO(issue 4): select count(*) from stage_prompts
+export async function countStagePrompts(db: DbOrTx): Promise<number> {
+  return db.$count(stagePrompts);
 }
 
 /**
  * Donors per current engagement stage with the median days they have spent in it (part 2 §1: the
  * current stage is the first not yet done; time in it counts from the newest stage entry, or from
  * the donor's creation when there is none). Owner: the organisation's donors; officer: donors of
- * their campaigns.
+ * their non-archived campaigns. One aggregate query; no donor rows leave the database.
  */
 export async function pipeline(
   db: DbOrTx,
   scope: { organizationId: string; ownerUserId?: string },
 ): Promise<PipelineStage[]> {
   const empty = () => [...STAGES, "Complete"].map((stage) => ({ stage, donors: 0, medianDaysInStage: null as number | null }));
-  // TODO(issue 4): an officer's pipeline is the donors of their campaigns (campaign_goals join
-  // campaigns on owner_user_id); until campaigns land the officer has none.
-  if (scope.ownerUserId) return empty();
+  const officerFilter = scope.ownerUserId
+    ? sql`and d.id in (select cg.donor_id from campaign_goals cg join campaigns c on c.id = cg.campaign_id
+                        where c.organization_id = ${scope.organizationId} and c.owner_user_id = ${scope.ownerUserId}
+                          and c.is_archived = false)`
+    : sql``;
   const stageCase = STAGES.map((name) => sql`when not (${name} = any(coalesce(p.done, '{}'::text[]))) then ${name}`);
   type Row = { stage: string; donors: number | string; median: number | string | null };
   const result: unknown = await db.execute(sql`
@@ -64,7 +87,7 @@ export async function pipeline(
              max(s.created_at) as last_at
         from donors d
         left join stages s on s.donor_id = d.id and s.organization_id = d.organization_id
-       where d.organization_id = ${scope.organizationId}
+       where d.organization_id = ${scope.organizationId} ${officerFilter}
        group by d.id, d.created_at
     ), cur as (
       select case ${sql.join(stageCase, sql` `)} else 'Complete' end as stage,
@@ -85,8 +108,10 @@ export async function pipeline(
 
 /** Removes an organisation's donors and campaigns before the organisation itself (the confirmed cascade). */
 export async function deleteOrganizationData(tx: DbOrTx, organizationId: string): Promise<{ donors: number; campaigns: number }> {
-  // TODO(issue 4): delete from campaigns where organization_id = $1 (before the donors).
-  const n = await countDonors(tx, organizationId);
+  const nCampaigns = await countCampaigns(tx, { organizationId });
+  const nDonors = await countDonors(tx, organizationId);
+  // Campaigns first (their goals cascade), then donors (their stages, notes and memberships cascade).
+  await tx.delete(campaigns).where(eq(campaigns.organizationId, organizationId));
   await tx.delete(donors).where(eq(donors.organizationId, organizationId));
-  return { donors: n, campaigns: 0 };
+  return { donors: nDonors, campaigns: nCampaigns };
 }
