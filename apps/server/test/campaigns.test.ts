@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { campaignGoals, campaigns, stages } from "../src/db/schema.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+let orgA: { id: string };
+let orgB: { id: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  orgA = await buildOrg(t);
+  orgB = await buildOrg(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const input = (over: Record<string, unknown> = {}) => ({
+  name: "Capital Campaign 2026",
+  goal: "$2,000,000",
+  startDate: "2026-01-05",
+  endDate: "2026-12-31",
+  details: "New library wing",
+  ...over,
+});
+
+describe("campaign management", () => {
+  it("creates a campaign in the creator's organisation with them as owner", async () => {
+    const manager = await buildUser(t, { role: "org_manager", organizationId: orgA.id });
+    const res = await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ name: "Capital Campaign 2026", organizationId: orgA.id, ownerUserId: manager.userId, isArchived: false, donorCount: 0, startDate: "2026-01-05" });
+  });
+
+  it("rejects a start date after the end date, and missing required fields", async () => {
+    const manager = await buildUser(t, { role: "org_manager", organizationId: orgA.id });
+    const bad = await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input({ startDate: "2026-12-31", endDate: "2026-01-01" }) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("The start date must be on or before the end date.");
+    const missing = await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input({ name: "  " }) });
+    expect(missing.statusCode).toBe(400);
+    const created = (await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input() })).json();
+    const patch = await t.request("PATCH", `/api/campaigns/${created.id}`, { cookie: manager.cookie, body: { startDate: "2027-06-01" } });
+    expect(patch.statusCode).toBe(400);
+  });
+
+  it("answers 'Organization information not available' to a user without an organisation", async () => {
+    const admin = await buildUser(t, { role: "admin" });
+    const res = await t.request("POST", "/api/campaigns", { cookie: admin.cookie, body: input() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Organization information not available");
+    const named = await t.request("POST", "/api/campaigns", { cookie: admin.cookie, body: input({ organizationId: orgB.id }) });
+    expect(named.statusCode).toBe(201);
+    expect(named.json().organizationId).toBe(orgB.id);
+  });
+
+  it("refuses users without a campaign role (403) and hides other organisations' campaigns (404)", async () => {
+    const plain = await buildUser(t, { organizationId: orgA.id });
+    const denied = await t.request("GET", "/api/campaigns", { cookie: plain.cookie });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe("You don't have permission to manage campaigns.");
+
+    const ownerB = await buildUser(t, { role: "org_owner", organizationId: orgB.id });
+    const theirs = (await t.request("POST", "/api/campaigns", { cookie: ownerB.cookie, body: input({ name: "B only" }) })).json();
+    const ownerA = await buildUser(t, { role: "org_owner", organizationId: orgA.id });
+    expect((await t.request("PATCH", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie, body: { name: "x" } })).statusCode).toBe(404);
+    expect((await t.request("DELETE", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/campaigns/${theirs.id}/donors`, { cookie: ownerA.cookie })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/campaigns?organizationId=${orgB.id}`, { cookie: ownerA.cookie })).statusCode).toBe(404);
+    const list = (await t.request("GET", "/api/campaigns", { cookie: ownerA.cookie })).json();
+    expect(list.campaigns.map((c: { name: string }) => c.name)).not.toContain("B only");
+  });
+
+  it("an officer sees and edits only the campaigns they own; owners see all of the organisation's", async () => {
+    const org = await buildOrg(t);
+    const officer1 = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const officer2 = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const mine = (await t.request("POST", "/api/campaigns", { cookie: officer1.cookie, body: input({ name: "Officer one's" }) })).json();
+    await t.request("POST", "/api/campaigns", { cookie: officer2.cookie, body: input({ name: "Officer two's" }) });
+
+    const seen = (await t.request("GET", "/api/campaigns", { cookie: officer1.cookie })).json();
+    expect(seen.ownOnly).toBe(true);
+    expect(seen.campaigns.map((c: { name: string }) => c.name)).toEqual(["Officer one's"]);
+    expect((await t.request("PATCH", `/api/campaigns/${mine.id}`, { cookie: officer2.cookie, body: { name: "hijack" } })).statusCode).toBe(404);
+
+    const all = (await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json();
+    expect(all.ownOnly).toBe(false);
+    expect(all.campaigns.map((c: { name: string }) => c.name).sort()).toEqual(["Officer one's", "Officer two's"]);
+  });
+
+  it("archives and unarchives; archived campaigns are listed only on request, newest first", async () => {
+    const org = await buildOrg(t);
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const first = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "First" }) })).json();
+    await new Promise((r) => setTimeout(r, 5));
+    await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Second" }) });
+    const archived = await t.request("PATCH", `/api/campaigns/${first.id}`, { cookie: owner.cookie, body: { isArchived: true } });
+    expect(archived.json().isArchived).toBe(true);
+    expect((await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns.map((c: { name: string }) => c.name)).toEqual(["Second"]);
+    const withArchived = (await t.request("GET", "/api/campaigns?includeArchived=true", { cookie: owner.cookie })).json();
+    expect(withArchived.campaigns.map((c: { name: string }) => c.name)).toEqual(["Second", "First"]);
+    await t.request("PATCH", `/api/campaigns/${first.id}`, { cookie: owner.cookie, body: { isArchived: false } });
+    expect((await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns).toHaveLength(2);
+  });
+
+  it("lists a campaign's donors with their figures and deletes a campaign with its goals, keeping stage history", async () => {
+    const org = await buildOrg(t);
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const donor = await buildDonor(t, org.id, { firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4 });
+    const campaign = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input() })).json();
+    const goal = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${campaign.id}`, { cookie: owner.cookie, body: { goalText: "$50,000 for the wing" } });
+    expect(goal.statusCode).toBe(200);
+    const listed = (await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns[0];
+    expect(listed.donorCount).toBe(1);
+    const donorsRes = (await t.request("GET", `/api/campaigns/${campaign.id}/donors`, { cookie: owner.cookie })).json();
+    expect(donorsRes.donors[0]).toMatchObject({ firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4, goalText: "$50,000 for the wing" });
+
+    await t.db.insert(stages).values({ donorId: donor.id, organizationId: org.id, stageName: "Discovery", aiOutput: "plan", campaignId: campaign.id });
+    expect((await t.request("DELETE", `/api/campaigns/${campaign.id}`, { cookie: owner.cookie })).statusCode).toBe(204);
+    expect(await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id))).toHaveLength(0);
+    expect(await t.db.select().from(campaignGoals).where(eq(campaignGoals.campaignId, campaign.id))).toHaveLength(0);
+    const [kept] = await t.db.select().from(stages).where(eq(stages.donorId, donor.id));
+    expect(kept).toMatchObject({ aiOutput: "plan", campaignId: null });
+  });
+});
