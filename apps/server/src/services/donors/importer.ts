@@ -5,7 +5,8 @@ import path from "node:path";
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DONOR_FIELD_BY_KEY, DONOR_MESSAGES, IMPORT_MAX_BYTES, type DonorFieldValue, type ImportProblem } from "@cultivate/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import { donorChanges, donorImportBatches, donorImportProblems, donorNameKeySql, donors, type DonorExtra, type DonorFieldChange } from "../../db/schema.ts";
@@ -16,7 +17,17 @@ import { COLUMN_FIELDS, isColumnKey, parseRow, planHasName, planHeaders, textToH
 
 /** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
 const CHUNK_ROWS = 500;
-const INSERT_ROWS = 250;
+
+/** The donors columns an import writes, with their SQL names and types (for jsonb_to_recordset). */
+const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
+const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map((key) => ({
+  key,
+  name: TABLE_COLUMNS[key]!.name,
+  type: TABLE_COLUMNS[key]!.getSQLType(),
+}));
+const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
+const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
+const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
 
 type Flat = Record<string, DonorFieldValue>;
 type Work = {
@@ -292,14 +303,18 @@ export class DonorImportJobs {
       return out;
     };
     const inserts = [...touched].filter((w) => w.isNew);
-    for (let i = 0; i < inserts.length; i += INSERT_ROWS) {
-      await tx.insert(donors).values(
-        inserts.slice(i, i + INSERT_ROWS).map((w) => ({
-          ...(columnsOf(w) as Partial<typeof donors.$inferInsert>),
-          organizationId,
-          extra: extraOf(w),
-          createdByImportId: batchId,
-        })),
+    if (inserts.length) {
+      // One JSON parameter per statement (jsonb_to_recordset) instead of thousands of bound values:
+      // far cheaper to build and to parse, on both PGlite and PostgreSQL.
+      const rowsJson = JSON.stringify(
+        inserts.map((w) => {
+          const o: Record<string, unknown> = { organization_id: organizationId, created_by_import_id: batchId, extra: extraOf(w) };
+          for (const c of INSERT_COLUMNS) if (c.key !== "organizationId" && c.key !== "createdByImportId" && c.key !== "extra") o[c.name] = c.key === "notes" ? (w.fields.notes ?? "") : (w.fields[c.key] ?? null);
+          return o;
+        }),
+      );
+      await tx.execute(
+        sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM jsonb_to_recordset(${rowsJson}::jsonb) AS x(${sql.raw(INSERT_TYPES)})`,
       );
     }
     const changeRows: (typeof donorChanges.$inferInsert)[] = [];

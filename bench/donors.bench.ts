@@ -1,0 +1,132 @@
+// Donors at scale: imports 100,000 generated donors (125 columns) into one organisation and
+// 100,000 into another through the real upload route, then measures a filtered, sorted page,
+// and the CSV export. PGlite in memory, or PostgreSQL with DATABASE_URL (a fresh database is
+// created next to it and dropped afterwards). DONOR_BENCH_ROWS changes the size.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { eq } from "drizzle-orm";
+import { buildApp } from "../apps/server/src/app.ts";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
+import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
+
+const ROWS = Number(process.env.DONOR_BENCH_ROWS ?? 100_000);
+const PAGE_REQUESTS = 200;
+
+let dropDb = async () => {};
+let url = process.env.DATABASE_URL;
+if (url) {
+  const name = `cultivate_bench_${crypto.randomBytes(4).toString("hex")}`;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  url = u.toString();
+  dropDb = async () => {
+    const d = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await d.connect();
+    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await d.end();
+  };
+}
+const database = url ? await openDatabase({ kind: "postgres", url }) : await openDatabase({ kind: "pglite" });
+const config = { ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }), authSecret: "bench-secret-bench-secret-bench-secret-0000", apiRateLimit: 1_000_000 };
+const app = await buildApp({ config, database });
+const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+async function officerOf(orgName: string) {
+  const [org] = await app.db.insert(organizations).values({ name: orgName }).returning();
+  const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.org`;
+  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: config.appUrl },
+    body: JSON.stringify({ email, password: "benchmark-password", name: email }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const [user] = await app.db.select().from(users).where(eq(users.email, email));
+  await app.db.update(userProfiles).set({ organizationId: org!.id, onboardingStatus: "approved" }).where(eq(userProfiles.id, user!.id));
+  const [role] = await app.db.select().from(roles).where(eq(roles.name, "org_officer"));
+  await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  return { org: org!, cookie };
+}
+
+const file = path.join(os.tmpdir(), `donors-bench-${ROWS}.csv`);
+if (!fs.existsSync(file)) {
+  const out = fs.createWriteStream(file);
+  for (const line of generateDonorCsv(ROWS, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
+  await new Promise((r) => out.end(r));
+}
+console.log(`database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}`);
+
+async function importFile(cookie: string) {
+  peakRss = process.memoryUsage().rss;
+  const start = performance.now();
+  const res = await fetch(`${origin}/api/donors/imports?fileName=bench.csv`, {
+    method: "POST",
+    headers: { "content-type": "text/csv", cookie, origin: config.appUrl },
+    body: await fs.openAsBlob(file),
+  });
+  const batch = (await res.json()) as { id: string; status: string };
+  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as { status: string; counts: unknown; error: string };
+    if (s.status === "completed") return { ms: performance.now() - start, counts: s.counts, rss: peakRss };
+    if (s.status === "failed") throw new Error(s.error);
+  }
+}
+
+const a = await officerOf("Bench Org A");
+const b = await officerOf("Bench Org B");
+const ia = await importFile(a.cookie);
+console.log(`import ${ROWS} rows (org A)          ${(ia.ms / 1000).toFixed(1)} s   peak RSS ${mb(ia.rss)}   ${JSON.stringify(ia.counts)}`);
+const ib = await importFile(b.cookie);
+console.log(`import ${ROWS} rows (org B)          ${(ib.ms / 1000).toFixed(1)} s   peak RSS ${mb(ib.rss)}`);
+
+async function pages(label: string, filters: Record<string, unknown>, extra = "") {
+  const t: number[] = [];
+  let total = 0;
+  const q = encodeURIComponent(JSON.stringify(filters));
+  for (let i = 0; i < PAGE_REQUESTS; i++) {
+    const page = 1 + (i % 10);
+    const s = performance.now();
+    const res = await fetch(`${origin}/api/donors?filters=${q}&page=${page}&pageSize=50${extra}`, { headers: { cookie: a.cookie } });
+    const body = (await res.json()) as { total: number };
+    t.push(performance.now() - s);
+    total = body.total;
+  }
+  console.log(`${label.padEnd(38)} p50 ${pct(t, 50).toFixed(1)} ms  p95 ${pct(t, 95).toFixed(1)} ms  (${total} matches)`);
+}
+await pages("page: no filter, by Last Name", {});
+await pages("page: DS Rating + capacity range", { selectedDSRatingFilter: "DS1-1", minCapacity: 250000, maxCapacity: 750000 });
+await pages("page: name search 'pat'", { searchTerm: "pat" });
+await pages("page: quality + age, by capacity desc", { minQualityScore: 5, maxAge: 60 }, "&sort=estimatedCapacity&dir=desc");
+
+{
+  const s = performance.now();
+  const res = await fetch(`${origin}/api/donors/export`, { headers: { cookie: a.cookie } });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body!) {
+    bytes += (chunk as Uint8Array).length;
+    for (const c of chunk as Uint8Array) if (c === 10) lines++;
+  }
+  console.log(`export all donors of org A             ${((performance.now() - s) / 1000).toFixed(2)} s  ${lines - 1} rows, ${mb(bytes)}`);
+}
+
+clearInterval(sampler);
+await app.close();
+await database.close();
+await dropDb();
