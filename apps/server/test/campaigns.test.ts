@@ -124,3 +124,19 @@ describe("campaign management", () => {
     expect(kept).toMatchObject({ aiOutput: "plan", campaignId: null });
   });
 });
+
+describe("campaign activity", () => {
+  it("records start, then success with a duration, for create and update", async () => {
+    const { userActions } = await import("../src/db/schema.ts");
+    const org = await buildOrg(t);
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const created = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Tracked" }) })).json();
+    await t.request("PATCH", `/api/campaigns/${created.id}`, { cookie: owner.cookie, body: { goal: "$3,000,000" } });
+    await t.app.activity.flush();
+    const rows = await t.db.select().from(userActions).where(eq(userActions.userId, owner.userId));
+    const phases = (name: string) => rows.filter((r) => r.actionName === name).map((r) => (r.details as { phase?: string }).phase).sort();
+    expect(phases("campaign_create")).toEqual(["start", "success"]);
+    expect(phases("campaign_update")).toEqual(["start", "success"]);
+    expect(rows.find((r) => r.actionName === "campaign_create" && (r.details as { phase?: string }).phase === "success")!.durationMs).toEqual(expect.any(Number));
+  });
+});

@@ -147,7 +147,7 @@ describe("stage recommendations", () => {
     expect(ws.campaigns.map((c: { id: string }) => c.id)).toContain(campaignId);
 
     await t.app.activity.flush();
-    const logged = await t.db.select().from(userActions).where(eq(userActions.actionName, "stage_generate"));
+    const logged = await t.db.select().from(userActions).where(eq(userActions.actionName, "ai_generate"));
     expect(logged.some((a) => a.success && (a.details as { provider?: string }).provider === "openai")).toBe(true);
   });
 

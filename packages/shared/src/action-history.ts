@@ -135,6 +135,6 @@ export const ACTION_NAMES = {
   data_management: ["onboarding_submit", "csv_upload", "donor_export"],
   donor_management: ["donor_notes_update", "donor_group_create", "donor_group_delete", "donor_group_add", "donor_group_remove", "donor_view"],
   campaign_management: ["campaign_create", "campaign_update", "campaign_archive", "campaign_unarchive", "campaign_delete"],
-  ai_interaction: ["ai_preview", "ai_generate"],
-  system: ["issue_submit", "issue_update", "issue_delete"],
+  ai_interaction: ["ai_preview", "ai_generate", "ai_stages_reset", "ai_generate_function"],
+  system: ["issue_submit", "issue_update", "issue_delete", "ai_provider_change"],
 } as const;

@@ -91,7 +91,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(appSettings)
         .values({ id: 1, aiProvider: request.body.provider, updatedBy: actor.userId })
         .onConflictDoUpdate({ target: appSettings.id, set: { aiProvider: request.body.provider, updatedBy: actor.userId, updatedAt: new Date() } });
-      app.activity.record(actor, request, { actionType: "system", actionName: "ai_provider_changed", details: { provider: request.body.provider } });
+      app.activity.record(actor, request, { actionType: "system", actionName: "ai_provider_change", details: { provider: request.body.provider } });
       return currentAiSetting(app.db, app.ai);
     },
   });

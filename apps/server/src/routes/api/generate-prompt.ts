@@ -78,7 +78,7 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await app.activity.around(
           actor,
           request,
-          { actionType: "ai_interaction", actionName: "generate_prompt_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
+          { actionType: "ai_interaction", actionName: "ai_generate_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
           () => app.ai.get(providerId).generate({ prompt, context }),
         );
         return { aiOutput: result.text };

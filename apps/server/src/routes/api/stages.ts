@@ -147,7 +147,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       const prepared = await app.activity.around(
         actor,
         request,
-        { actionType: "ai_interaction", actionName: "stage_preview", resourceType: "donor", resourceId: request.params.id, details: { stage: request.body.stage, provider: setting.provider } },
+        { actionType: "ai_interaction", actionName: "ai_preview", resourceType: "donor", resourceId: request.params.id, details: { stage: request.body.stage, provider: setting.provider } },
         () => prepare(app, actor, request.params.id, request.body),
       );
       return { prompt: prepared.prompt, promptVersion: prepared.promptVersion, provider: setting.provider, providerLabel: aiProviderLabel(setting.provider) };
@@ -210,7 +210,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         send({ type: "done", record });
         app.activity.record(actor, request, {
           actionType: "ai_interaction",
-          actionName: "stage_generate",
+          actionName: "ai_generate",
           resourceType: "donor",
           resourceId: prepared.donor.id,
           details,
@@ -222,7 +222,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         send({ type: "error", message });
         app.activity.record(actor, request, {
           actionType: "ai_interaction",
-          actionName: "stage_generate",
+          actionName: "ai_generate",
           resourceType: "donor",
           resourceId: prepared.donor.id,
           details,
@@ -251,7 +251,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(stages)
         .where(and(eq(stages.donorId, donor.id), eq(stages.organizationId, donor.organizationId)))
         .returning({ id: stages.id });
-      app.activity.record(actor, request, { actionType: "ai_interaction", actionName: "stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted: deleted.length } });
+      app.activity.record(actor, request, { actionType: "ai_interaction", actionName: "ai_stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted: deleted.length } });
       return { deleted: deleted.length };
     },
   });

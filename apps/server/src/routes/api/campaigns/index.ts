@@ -16,6 +16,7 @@ import { badRequest, notFound } from "../../../lib/errors.ts";
 import { errorSchema } from "../../../lib/http.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
+import { trackOperation } from "../../../services/activity/track.ts";
 
 const donorCount = sql<number>`(SELECT count(*)::int FROM ${campaignGoals} WHERE ${campaignGoals.campaignId} = ${campaigns.id})`;
 const campaignColumns = {
@@ -109,7 +110,8 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizationId: requested, ...fields } = request.body;
       if (!requested && !actor.organizationId) throw badRequest(CAMPAIGN_MESSAGES.orgUnavailable);
       const organizationId = organizationScope(actor, requested);
-      const created = await app.activity.around(
+      const created = await trackOperation(
+        app,
         actor,
         request,
         { actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
@@ -143,7 +145,8 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       if (startDate > endDate) throw badRequest(CAMPAIGN_MESSAGES.datesOutOfOrder);
       const actionName =
         request.body.isArchived === undefined ? "campaign_update" : request.body.isArchived ? "campaign_archive" : "campaign_unarchive";
-      await app.activity.around(
+      await trackOperation(
+        app,
         actor,
         request,
         { actionType: "campaign_management", actionName, resourceType: "campaign", resourceId: existing.id, details: { name: existing.name } },
