@@ -2,6 +2,9 @@ import crypto from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, fillRequiredOnboarding, register, signIn, uniqueEmail, waitForMail } from "./fixtures.ts";
 
+// These flows sign several people in and out; on a loaded 2-core machine 30 s is too tight.
+test.describe.configure({ timeout: 90_000 });
+
 /** Set ADMIN_SHOTS=/some/dir to keep screenshots of the screens this spec visits. */
 const shot = async (page: Page, name: string) => {
   if (process.env.ADMIN_SHOTS) await page.screenshot({ path: `${process.env.ADMIN_SHOTS}/${name}.png`, fullPage: true });
