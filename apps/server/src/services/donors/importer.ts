@@ -12,7 +12,7 @@ import type { Db, Tx } from "../../db/client.ts";
 import { donorChanges, donorImportBatches, donorImportProblems, donorNameKeySql, donors, type DonorExtra, type DonorFieldChange } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/errors.ts";
 import { CsvFormatError, CsvParser } from "./csv.ts";
-import { fieldsOf, type DonorRow } from "./repository.ts";
+import { fieldsOf, forgetDsRatings, type DonorRow } from "./repository.ts";
 import { COLUMN_FIELDS, isColumnKey, parseRow, planHasName, planHeaders, textToHtml, type HeaderPlan, type ParsedRow } from "./rows.ts";
 
 /** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
@@ -134,6 +134,7 @@ export class DonorImportJobs {
       .catch((err) => this.log.error({ err }, "donor import job failed"))
       .finally(() => {
         this.busy.delete(organizationId);
+        forgetDsRatings(organizationId);
         this.jobs.delete(p);
       });
     this.jobs.add(p);
@@ -172,9 +173,11 @@ export class DonorImportJobs {
       await take(parser.end());
       await flush();
       this.busy.delete(organizationId); // free before the status says so: a client may start the next one at once
+      forgetDsRatings(organizationId);
       await this.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, batchId));
     } catch (err) {
       this.busy.delete(organizationId);
+      forgetDsRatings(organizationId);
       this.log.error({ err, batchId }, "donor import failed");
       await this.db
         .update(donorImportBatches)
@@ -419,9 +422,11 @@ export class DonorImportJobs {
         await new Promise((r) => setImmediate(r));
       }
       this.busy.delete(organizationId);
+      forgetDsRatings(organizationId);
       await this.db.update(donorImportBatches).set({ status: "undone", undoneAt: new Date() }).where(eq(donorImportBatches.id, batchId));
     } catch (err) {
       this.busy.delete(organizationId);
+      forgetDsRatings(organizationId);
       this.log.error({ err, batchId }, "undoing a donor import failed");
       await this.db
         .update(donorImportBatches)

@@ -131,12 +131,47 @@ export async function listDonors(db: DbOrTx, p: ListParams & { page: number; pag
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** Donors of a scope before filtering (no group): cached like the ratings, since only imports change it. */
+const totalsCache = new Map<string, { at: number; value: number }>();
+
 export async function countDonors(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId">): Promise<number> {
+  if (p.groupId) return countDonorsNow(db, p);
+  const key = "organizationId" in p.scope ? p.scope.organizationId : "*";
+  const hit = totalsCache.get(key);
+  if (hit && Date.now() - hit.at < RATINGS_TTL_MS) return hit.value;
+  const value = await countDonorsNow(db, p);
+  totalsCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+async function countDonorsNow(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId">): Promise<number> {
   const [r] = await db.select({ n: count() }).from(donors).where(whereOf({ ...p, filters: {} }, false));
   return r?.n ?? 0;
 }
 
+/**
+ * The ratings present change only with imports, so each list request need not scan the whole
+ * organisation: kept for 30 s, dropped when an import or undo of the organisation finishes.
+ */
+const ratingsCache = new Map<string, { at: number; value: string[] }>();
+const RATINGS_TTL_MS = 30_000;
+export function forgetDsRatings(organizationId: string) {
+  for (const cache of [ratingsCache, totalsCache]) {
+    cache.delete(organizationId);
+    cache.delete("*");
+  }
+}
+
 export async function dsRatingsOf(db: DbOrTx, scope: DonorScope): Promise<string[]> {
+  const key = "organizationId" in scope ? scope.organizationId : "*";
+  const hit = ratingsCache.get(key);
+  if (hit && Date.now() - hit.at < RATINGS_TTL_MS) return hit.value;
+  const value = await loadDsRatings(db, scope);
+  ratingsCache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+async function loadDsRatings(db: DbOrTx, scope: DonorScope): Promise<string[]> {
   const rows = await db
     .selectDistinct({ r: donors.dsRating })
     .from(donors)
