@@ -50,8 +50,13 @@ function useCampaignMutation<TInput, TResult>(fn: (input: TInput) => Promise<TRe
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    // Dashboards, the organisation list and the stage screen count or list campaigns too.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" }),
+    onSuccess: () =>
+      Promise.all([
+        // Both lists (with and without archived) refetch now, so toggling Show Archived never shows a stale list.
+        queryClient.invalidateQueries({ queryKey: campaignKeys.all, refetchType: "all" }),
+        // Dashboards, the organisation list and the stage screen count or list campaigns too.
+        queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" && q.queryKey[0] !== campaignKeys.all[0] }),
+      ]),
   });
 }
 

@@ -188,7 +188,6 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
             dateParser={parseDate}
             placeholder="Dec 31, 2025"
             error={errors.endDate}
-            minDate={values.startDate ?? undefined}
             clearable
           />
         </Group>

@@ -37,6 +37,13 @@ function VersionHistory({ stage }: { stage: StageName }) {
 function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
   const stage = prompt.stageName;
   const [draft, setDraft] = useState(prompt.promptText);
+  // A save or restore replaces the current prompt: start editing from it. (The card is not remounted,
+  // so the mutation callbacks below still run.)
+  const [base, setBase] = useState(prompt.promptText);
+  if (base !== prompt.promptText) {
+    setBase(prompt.promptText);
+    setDraft(prompt.promptText);
+  }
   const [showHistory, setShowHistory] = useState(false);
   const save = useSavePrompt();
   const restore = useRestorePrompt();
@@ -53,10 +60,7 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
 
   const onRestore = () =>
     restore.mutate(stage, {
-      onSuccess: (restored) => {
-        setDraft(restored.promptText);
-        notify.success(PROMPT_MESSAGES.restored(stage));
-      },
+      onSuccess: () => notify.success(PROMPT_MESSAGES.restored(stage)),
       onError: (e) => {
         // Fewer than two versions is a warning, not a failure (part 2 §5).
         if (e instanceof ApiClientError && e.status === 400) notify.warning(e.message || PROMPT_MESSAGES.noEarlier(stage));
@@ -139,7 +143,7 @@ export function PromptEditor() {
           ? STAGES.map((s) => <Skeleton key={s} height={190} radius="md" />)
           : STAGES.map((stage) => {
               const prompt = byStage.get(stage);
-              return prompt ? <StagePromptCard key={`${stage}-${prompt.version}`} prompt={prompt} /> : null;
+              return prompt ? <StagePromptCard key={stage} prompt={prompt} /> : null;
             })}
       </Stack>
     </Container>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
+  STAGE_MESSAGES,
   stagePreviewSchema,
   stageRecommendationSchema,
   stageWorkspaceSchema,
@@ -77,6 +78,22 @@ export function useResetStages(donorId: string) {
       await Promise.all([queryClient.invalidateQueries({ queryKey: stageKeys.workspace(donorId) }), refreshOthers(queryClient)]);
     },
   });
+}
+
+/** The stream stopped, or said the record could not be saved: nothing was saved. */
+export class StageSaveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StageSaveError";
+  }
+}
+
+/** The AI provider failed; `message` is its reason. */
+export class StageGenerationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StageGenerationError";
+  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -163,7 +180,8 @@ export async function streamStageGeneration(
 
   const final = result as StageStreamEvent | null;
   if (final?.type === "done") return final.record;
-  throw new Error(final?.type === "error" ? final.message : "The answer ended before the recommendation was saved.");
+  if (final?.type === "error" && final.message !== STAGE_MESSAGES.saveFailed) throw new StageGenerationError(final.message);
+  throw new StageSaveError(final?.type === "error" ? final.message : "The answer ended before the recommendation was saved.");
 }
 
 export function useGenerateStage(donorId: string) {

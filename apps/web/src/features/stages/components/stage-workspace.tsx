@@ -28,6 +28,8 @@ import {
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import {
+  StageGenerationError,
+  StageSaveError,
   useGenerateStage,
   usePreviewStagePrompt,
   useResetStages,
@@ -131,15 +133,13 @@ export function StageWorkspace({ workspace, organizationKnown }: StageWorkspaceP
         },
         onError: (e) => {
           setStreaming(null);
-          if (e instanceof ApiClientError && e.status === 400) {
-            setProblem(e.message);
-          } else if (e instanceof ApiClientError || (e instanceof Error && e.name !== "TypeError" && e.message)) {
-            // The provider's or the server's reason (part 1 §8, "Failed to generate AI recommendation: {reason}").
+          if (e instanceof ApiClientError && e.status === 400) setProblem(e.message);
+          // The provider's or the server's reason (part 1 §8: "Failed to generate AI recommendation: {reason}").
+          else if (e instanceof ApiClientError || e instanceof StageGenerationError) {
             notify.error(STAGE_MESSAGES.generationFailedBecause(e.message));
-            if (!(e instanceof ApiClientError)) setSaveFailed(STAGE_MESSAGES.saveFailed);
-          } else {
-            setSaveFailed(STAGE_MESSAGES.generationFailed);
-          }
+          } else if (e instanceof StageSaveError) setSaveFailed(STAGE_MESSAGES.saveFailed);
+          // Network failure or an unreadable answer: the alert variant.
+          else setSaveFailed(STAGE_MESSAGES.generationFailed);
         },
       },
     );
