@@ -386,3 +386,25 @@ test("users without a donor role see Access Denied on the donor screens", async 
     await expect(page.getByRole("alert")).toContainText("You don't have permission to access the donor list.");
   }
 });
+
+test("an admin uploads into a chosen organisation and lists it with ?organizationId=", async ({ page }) => {
+  const who = await orgWithManager();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/donors?organizationId=${who.orgId}`);
+  await expect(page.getByText("No donors found")).toBeVisible();
+
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload CSV" });
+  await dialog.locator('input[type="file"]').setInputFiles(writeTemp("admin.csv", donorCsv(DONORS.slice(0, 4))));
+  await dialog.getByRole("combobox", { name: "Target organization" }).click();
+  await page.getByRole("option", { name: who.orgName }).click();
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("Successfully uploaded 4 donor records!")).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole("button", { name: "Close" }).last().click();
+
+  await expect(page.getByTestId("donor-count")).toHaveText("Showing 1–4 of 4 donors");
+  // Admins see which organisation each donor belongs to.
+  await expect(page.getByRole("columnheader", { name: "Organization" })).toBeVisible();
+  await expect(donorRows(page).first()).toContainText(who.orgName);
+});

@@ -4,8 +4,7 @@ import { Link, RichTextEditor } from "@mantine/tiptap";
 import { useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { IconDeviceFloppy } from "@tabler/icons-react";
-
-export const NOTES_MIN_HEIGHT = 150;
+import classes from "./donor-notes-editor.module.css";
 
 interface DonorNotesEditorProps {
   /** Sanitised HTML from the server (or null). */
@@ -69,7 +68,7 @@ export function DonorNotesEditor({ initialHtml, canEdit, saving, onSave }: Donor
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
         ) : null}
-        <RichTextEditor.Content mih={NOTES_MIN_HEIGHT} data-testid="donor-notes-content" />
+        <RichTextEditor.Content className={classes.content} data-testid="donor-notes-content" />
       </RichTextEditor>
       {!canEdit ? (
         <Text size="xs" c="dimmed" mt="xs">
