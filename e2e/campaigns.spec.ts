@@ -313,3 +313,56 @@ test("a donor of another organisation or an unknown id shows Donor Not Found on 
   await page.goto("/donor/00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("Donor Not Found")).toBeVisible();
 });
+
+/** A user created and approved by the admin in the organisation, with the role (or none). */
+async function userIn(api: APIRequestContext, orgId: string, role: string | null, prefix: string) {
+  const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.org`;
+  const created = await api.post("/api/admin/users", {
+    data: { email, password: "secret-pass", confirmPassword: "secret-pass", organizationId: orgId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { user } = (await created.json()) as { user: { id: string } };
+  if (role) expect((await api.put(`/api/admin/users/${user.id}/role`, { data: { role } })).ok()).toBe(true);
+  expect((await api.post(`/api/admin/users/${user.id}/approve`, { data: {} })).ok()).toBe(true);
+  return email;
+}
+
+test("an officer manages 'Your Campaigns', sees the AI provider read-only and cannot edit prompts; a user without a role is denied", async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const seeded = await organisationWithDonors(api);
+  const officer = await userIn(api, seeded.orgId, "org_officer", "officer");
+  const plain = await userIn(api, seeded.orgId, null, "plain");
+
+  await signIn(page, officer, "secret-pass");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/campaigns");
+  await expect(page.getByRole("heading", { name: "Your Campaigns" })).toBeVisible();
+  await page.getByRole("button", { name: "New Campaign" }).click();
+  await fillCampaignForm(page, { name: "Officer Outreach", goal: "20 new donors", start: "2025-02-01", end: "2025-05-31" });
+  await page.getByRole("dialog").getByRole("button", { name: "Create Campaign" }).click();
+  await expect(page.getByText('Campaign "Officer Outreach" created successfully!')).toBeVisible();
+  await expect(campaignCard(page, "Officer Outreach").getByText(seeded.orgName)).toBeVisible();
+
+  const grace = seeded.donors.find((d) => d.firstName === "Grace")!;
+  await page.goto(`/donor/${grace.id}`);
+  await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "AI Provider" })).toBeDisabled();
+  await expect(page.getByText("Only administrators can change the AI provider")).toBeVisible();
+  await expect(page.getByText("Only administrators can change this setting")).toBeVisible();
+  await page.getByRole("combobox", { name: "Campaign", exact: true }).click();
+  await expect(page.getByRole("option", { name: "Officer Outreach" })).toBeVisible();
+  await shot(page, "officer-stage");
+
+  await page.goto("/admin/prompts");
+  await expect(page.getByText("You don't have permission to edit prompts.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, plain, "secret-pass");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/admin/campaigns");
+  await expect(page.getByText("You don't have permission to manage campaigns.")).toBeVisible();
+  await api.dispose();
+});

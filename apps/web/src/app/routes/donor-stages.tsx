@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { Alert, Container } from "@mantine/core";
 import { DONOR_MESSAGES, DONOR_ROLES } from "@cultivate/shared";
 import { PageLoader } from "@/components/ui/page-loader";
+import { AiProviderSelect } from "@/features/ai-settings/components/ai-provider-select";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequireRole } from "@/features/auth/components/require-role";
 import { DonorNotFound } from "@/features/donors/components/donor-not-found";
@@ -36,7 +37,12 @@ function DonorStages() {
   return (
     <Container size="xl" py="lg">
       {/* Remounted per donor so the selectors start from that donor's default stage. */}
-      <StageWorkspace key={data.donor.id} workspace={data} organizationKnown={Boolean(me.data)} />
+      <StageWorkspace
+        key={data.donor.id}
+        workspace={data}
+        organizationKnown={Boolean(me.data)}
+        providerSlot={<AiProviderSelect canEdit={Boolean(me.data?.roles.includes("admin"))} />}
+      />
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   Alert,
@@ -42,6 +42,8 @@ interface StageWorkspaceProps {
   workspace: Workspace;
   /** False while the signed-in user's organisation is still loading: Preview stays disabled (part 1 §5). */
   organizationKnown: boolean;
+  /** The global AI provider selector, composed in by the page (read-only for non-admins). */
+  providerSlot?: ReactNode;
 }
 
 type Preview = { prompt: string; providerLabel: string; promptVersion: number };
@@ -54,7 +56,7 @@ const nextDefault = (done: Iterable<string>): StageName => {
 };
 
 /** Part 1 §2 "Donor details and stage recommendation". */
-export function StageWorkspace({ workspace, organizationKnown }: StageWorkspaceProps) {
+export function StageWorkspace({ workspace, organizationKnown, providerSlot }: StageWorkspaceProps) {
   const { donor, campaigns, goals, stages } = workspace;
   const [campaignId, setCampaignId] = useState<string | null>(null);
   const [stage, setStage] = useState<StageName>(workspace.defaultStage ?? nextDefault(stages.map((s) => s.stageName)));
@@ -286,6 +288,7 @@ export function StageWorkspace({ workspace, organizationKnown }: StageWorkspaceP
                 }}
                 disabled={working}
               />
+              {providerSlot}
               {!organizationKnown ? (
                 <Text size="sm" c="dimmed">
                   {STAGE_MESSAGES.loadingOrganization}
