@@ -408,3 +408,39 @@ test("an admin uploads into a chosen organisation and lists it with ?organizatio
   await expect(page.getByRole("columnheader", { name: "Organization" })).toBeVisible();
   await expect(donorRows(page).first()).toContainText(who.orgName);
 });
+
+test("the dashboard's stage strip, Next Step and Engagement Timeline follow the donor's stage records", async ({ page }) => {
+  await signedInManagerWithDonors(page);
+  const list = (await (await page.request.get("/api/donors")).json()) as { rows: { id: string; lastName: string }[] };
+  const donorId = list.rows.find((r) => r.lastName === "Turing")!.id;
+  const campaign = await page.request.post("/api/campaigns", {
+    headers: { origin: BASE },
+    data: { name: "Capital 2026", goal: "New library wing", startDate: "2026-01-01", endDate: "2026-12-31" },
+  });
+  expect(campaign.status(), await campaign.text()).toBe(201);
+  const { id: campaignId } = (await campaign.json()) as { id: string };
+  // The stage workflow (issue 4) saves a record once the AI answer is complete (the offline planner here).
+  const generated = await page.request.post(`/api/donors/${donorId}/stages/generate`, {
+    headers: { origin: BASE },
+    data: { stage: "Discovery", campaignId, prompt: "Plan the discovery conversation." },
+  });
+  expect(generated.ok(), await generated.text()).toBe(true);
+  expect(await generated.text()).toContain('"type":"done"');
+
+  await page.goto(`/donor/${donorId}/dashboard`);
+  await expect(page.getByRole("listitem", { name: "Discovery: Done" })).toBeVisible();
+  await expect(page.getByRole("listitem", { name: "Connection: Current" })).toBeVisible();
+  await expect(page.getByText("You are in the Connection stage...")).toBeVisible();
+
+  const timeline = page.getByRole("region", { name: "Engagement Timeline" });
+  await expect(timeline).toContainText("Discovery ·");
+  await expect(timeline.getByRole("button", { name: "Read more" })).toBeVisible();
+  const text = timeline.getByTestId("expandable-text");
+  const cut = await text.textContent();
+  expect(cut).toMatch(/^[\s\S]{100}\.\.\.$/);
+  await timeline.getByRole("button", { name: "Read more" }).click();
+  await expect(timeline.getByRole("button", { name: "Show less" })).toBeVisible();
+  expect((await text.textContent())!.length).toBeGreaterThan(103);
+  await timeline.getByRole("button", { name: "Show less" }).click();
+  await expect(text).toHaveText(cut!);
+});

@@ -16,7 +16,7 @@ const formatDate = (iso: string) => {
 /** Part 1 §2: entries as stage name plus date, AI output cut at 100 characters. */
 export function EngagementTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Engagement Timeline">
       <Title order={4} mb="sm">
         Engagement Timeline
       </Title>

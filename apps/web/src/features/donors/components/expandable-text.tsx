@@ -8,7 +8,7 @@ export function ExpandableText({ text }: { text: string }) {
   const long = needsTruncation(text);
   return (
     <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-      {open || !long ? text : truncate(text)}{" "}
+      <span data-testid="expandable-text">{open || !long ? text : truncate(text)}</span>{" "}
       {long ? (
         <Anchor component="button" type="button" size="sm" onClick={() => setOpen((o) => !o)}>
           {open ? "Show less" : "Read more"}
