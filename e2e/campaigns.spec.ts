@@ -308,7 +308,7 @@ test("prompt editor: save adds a version, restore previous, warning when there i
   await shot(page, "prompts");
 });
 
-test("a donor of another organisation or an unknown id shows Donor Not Found on /donor/{id}", async ({ page }) => {
+test("an unknown donor id shows Donor Not Found on /donor/{id}", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/donor/00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("Donor Not Found")).toBeVisible();
@@ -332,6 +332,7 @@ test("an officer manages 'Your Campaigns', sees the AI provider read-only and ca
 }) => {
   const api = await adminApi();
   const seeded = await organisationWithDonors(api);
+  const other = await organisationWithDonors(api);
   const officer = await userIn(api, seeded.orgId, "org_officer", "officer");
   const plain = await userIn(api, seeded.orgId, null, "plain");
 
@@ -354,6 +355,10 @@ test("an officer manages 'Your Campaigns', sees the AI provider read-only and ca
   await page.getByRole("combobox", { name: "Campaign", exact: true }).click();
   await expect(page.getByRole("option", { name: "Officer Outreach" })).toBeVisible();
   await shot(page, "officer-stage");
+
+  // Another organisation's donor does not exist for this officer.
+  await page.goto(`/donor/${other.donors[0]!.id}`);
+  await expect(page.getByText("Donor Not Found")).toBeVisible();
 
   await page.goto("/admin/prompts");
   await expect(page.getByText("You don't have permission to edit prompts.")).toBeVisible();
