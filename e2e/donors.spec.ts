@@ -113,6 +113,16 @@ test("upload CSV: type and empty checks, preview of 5 rows, progress, report wit
   await fileInput.setInputFiles(writeTemp("empty.csv", "First Name,Last Name\r\n\r\n"));
   await expect(dialog.getByRole("alert")).toHaveText("The CSV file appears to be empty.");
 
+  await fileInput.setInputFiles(writeTemp("broken.csv", 'First Name,Last Name\r\n"Ada,Lovelace\r\nGrace,Hopper\r\n'));
+  await expect(dialog.getByRole("alert")).toHaveText("Error parsing CSV file. Please check the format.");
+
+  // The server's refusal is shown with the spec's prefix.
+  await fileInput.setInputFiles(writeTemp("no-names.csv", "Email,City\r\na@example.org,Madison\r\n"));
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Failed to upload donors: The CSV file has no First Name or Last Name column.",
+  );
+
   // Seven donors plus one row with a bad Quality Score (reported, not dropped) and one without a name (skipped).
   const csv = donorCsv(DONORS, [
     ["Rosalind", "Franklin", "rf@example.org", "DS1-1", "abc", "$10,000", "01/02/2020", "C990"],
