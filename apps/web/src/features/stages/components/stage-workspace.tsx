@@ -82,8 +82,10 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot }: S
 
   const request = (): StageRequest => ({ stage, campaignId, prepNotes });
 
+  const assigned = campaignId !== null && goals.some((g) => g.campaignId === campaignId);
+  /** Saving the goal also assigns the donor to the campaign (its donor count), so a recommendation for a campaign always does. */
   const persistGoal = async () => {
-    if (!campaignId || !goalDirty) return;
+    if (!campaignId || (!goalDirty && assigned)) return;
     await saveGoal.mutateAsync({ campaignId, goalText: goalText });
     setGoalDraft(null);
   };
