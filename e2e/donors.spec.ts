@@ -107,6 +107,9 @@ test("upload CSV: type and empty checks, preview of 5 rows, progress, report wit
   const dialog = page.getByRole("dialog", { name: "Upload CSV" });
   const fileInput = dialog.locator('input[type="file"]');
 
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please select a file and ensure you are logged in.");
+
   await fileInput.setInputFiles(writeTemp("notes.txt", "hello"));
   await expect(dialog.getByRole("alert")).toHaveText("Please select a valid CSV file.");
 
