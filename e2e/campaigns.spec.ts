@@ -1,6 +1,9 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
-import { ADMIN, signIn } from "./fixtures.ts";
+import { ADMIN, FAKE_OPENAI_CHUNKS, signIn } from "./fixtures.ts";
+
+// The AI provider is one global setting: the tests of this file change it, so they run one after another.
+test.describe.configure({ mode: "serial" });
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 const SHOTS = process.env.E2E_SHOTS; // a folder: save screenshots there to look at the screens
@@ -370,4 +373,34 @@ test("an officer manages 'Your Campaigns', sees the AI provider read-only and ca
   await page.goto("/admin/campaigns");
   await expect(page.getByText("You don't have permission to manage campaigns.")).toBeVisible();
   await api.dispose();
+});
+
+test("with the OpenAI provider, the answer of the (fake) OpenAI server streams into the page and is saved", async ({ page }) => {
+  test.setTimeout(90_000);
+  const api = await adminApi();
+  const seeded = await organisationWithDonors(api);
+  const grace = seeded.donors.find((d) => d.firstName === "Grace")!;
+  const campaign = await api.post("/api/campaigns", {
+    data: { name: "Spring Appeal", goal: "$100,000", startDate: "2026-03-01", endDate: "2026-05-31", organizationId: seeded.orgId },
+  });
+  expect(campaign.status(), await campaign.text()).toBe(201);
+  expect((await api.put("/api/settings/ai-provider", { data: { provider: "openai" } })).ok()).toBe(true);
+  try {
+    await signInAsAdmin(page);
+    await page.goto(`/donor/${grace.id}`);
+    await expect(page.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
+    await page.getByRole("combobox", { name: "Campaign", exact: true }).click();
+    await page.getByRole("option", { name: "Spring Appeal" }).click();
+    await page.getByRole("button", { name: "Preview Prompt" }).click();
+    await expect(page.getByLabel("Prompt (you can edit it before sending)")).toHaveValue(/Engagement stage: Discovery/);
+    await page.getByRole("button", { name: "Submit Prompt" }).click();
+    await expect(page.getByText("Discovery recommendation saved.")).toBeVisible({ timeout: 30_000 });
+    const record = page.getByTestId("stage-record").first();
+    await expect(record.getByTestId("stage-record-provider")).toContainText("OpenAI GPT-4");
+    await expect(record.getByTestId("stage-record-provider")).toContainText("gpt-4o-e2e");
+    // Under 100 characters: shown whole, no Read more.
+    await expect(record.getByTestId("stage-output")).toContainText(FAKE_OPENAI_CHUNKS.join(""));
+  } finally {
+    await api.put("/api/settings/ai-provider", { data: { provider: "offline" } });
+  }
 });

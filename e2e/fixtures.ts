@@ -3,6 +3,8 @@ import { expect, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "admin@cultivate.test", password: "admin-password-1" };
 export const SUPPORT_EMAIL = "support@cultivate.test";
+/** What the fake OpenAI server (started by global-setup) streams back, piece by piece. */
+export const FAKE_OPENAI_CHUNKS = ["Fake OpenAI plan: ", "invite the donor ", "to a private gallery tour."];
 
 let n = 0;
 export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${process.pid}-${++n}@example.org`;

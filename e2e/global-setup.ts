@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startSmtpTestServer } from "../apps/server/test/smtp-test-server.ts";
+import { startFakeAiServer } from "../apps/server/test/fake-ai-servers.ts";
 import { E2E_PORT } from "./playwright.config.ts";
-import { ADMIN, SUPPORT_EMAIL } from "./fixtures.ts";
+import { ADMIN, FAKE_OPENAI_CHUNKS, SUPPORT_EMAIL } from "./fixtures.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -18,6 +19,9 @@ export default async function globalSetup() {
   const mailboxFile = path.join(work, "mailbox.jsonl");
   fs.writeFileSync(mailboxFile, "");
   const smtp = await startSmtpTestServer(0, { mailboxFile });
+  // A fake OpenAI server: browser tests can switch the provider to "openai" and see a real SDK stream into the page.
+  const openai = await startFakeAiServer("openai");
+  openai.set({ kind: "stream", chunks: FAKE_OPENAI_CHUNKS });
   process.env.E2E_MAILBOX = mailboxFile;
 
   // WEB_DIST lets a run use its own build (e.g. `npx vite build --outDir /tmp/web-a`).
@@ -43,6 +47,9 @@ export default async function globalSetup() {
       SUPPORT_EMAIL,
       LOG_LEVEL: "warn",
       API_RATE_LIMIT: "100000",
+      OPENAI_API_KEY: "sk-e2e-fake",
+      OPENAI_BASE_URL: openai.baseUrl,
+      OPENAI_MODEL: "gpt-4o-e2e",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -66,6 +73,7 @@ export default async function globalSetup() {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (server.exitCode === null) server.kill("SIGKILL");
     await smtp.close();
+    await openai.close();
     fs.rmSync(work, { recursive: true, force: true });
   };
 }
