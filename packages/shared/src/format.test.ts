@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatNumber } from "./format.ts";
+import { formatDate, formatMoney, formatNumber, truncateText } from "./format.ts";
 
 describe("formatMoney (part 1 §9: dollar sign, thousands separators, N/A when zero or missing)", () => {
   it.each([
@@ -44,5 +44,16 @@ describe("formatDate (part 2 §2: dates display like \"Jan 5, 2025\")", () => {
 
   it.each([[null], [undefined], [""], ["not a date"], ["2025-02-30"]])("shows N/A for %s", (value) => {
     expect(formatDate(value)).toBe("N/A");
+  });
+});
+
+describe("truncateText (part 1 §9: cut at 100 characters with ...)", () => {
+  it("keeps text of up to 100 characters", () => {
+    expect(truncateText("a".repeat(100))).toBe("a".repeat(100));
+    expect(truncateText("")).toBe("");
+  });
+  it("cuts longer text to 100 characters plus ...", () => {
+    const long = `${"b".repeat(100)}tail`;
+    expect(truncateText(long)).toBe(`${"b".repeat(100)}...`);
   });
 });

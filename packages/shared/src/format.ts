@@ -58,3 +58,10 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
   return date.toLocaleDateString("en-US", options);
 }
+
+/** Part 1 §9: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
+export const TEXT_TRUNCATE_AT = 100;
+
+/** The first 100 characters plus "..." when the text is longer; otherwise the text itself. */
+export const truncateText = (text: string, max = TEXT_TRUNCATE_AT): string =>
+  text.length > max ? `${text.slice(0, max)}...` : text;

@@ -81,13 +81,16 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
     }
   }, [encoded]);
 
+  // The parent's callback changes identity with every URL change; only a new debounced draft may send.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   useEffect(() => {
     const next = encodeDonorFilters(debounced);
     if (next !== lastSent.current) {
       lastSent.current = next;
-      onChange(next);
+      onChangeRef.current(next);
     }
-  }, [debounced, onChange]);
+  }, [debounced]);
 
   const set = <K extends Key>(key: K, value: DonorFilterSettings[K] | undefined) =>
     setDraft((d) => {
