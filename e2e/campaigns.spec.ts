@@ -400,6 +400,18 @@ test("with the OpenAI provider, the answer of the (fake) OpenAI server streams i
     await expect(record.getByTestId("stage-record-provider")).toContainText("gpt-4o-e2e");
     // Under 100 characters: shown whole, no Read more.
     await expect(record.getByTestId("stage-output")).toContainText(FAKE_OPENAI_CHUNKS.join(""));
+
+    // Connection: the earlier OpenAI answer goes into the next prompt.
+    await expect(page.getByRole("combobox", { name: "Stage" })).toHaveValue("Connection");
+    await page.getByLabel(/^Preparation Notes/).fill("She asked about the docent programme.");
+    await page.getByRole("button", { name: "Preview Prompt" }).click();
+    const preview = page.getByLabel("Prompt (you can edit it before sending)");
+    await expect(preview).toHaveValue(/Engagement stage: Connection/);
+    await expect(preview).toHaveValue(new RegExp(`Stage 1 \\(Discovery\\): ${FAKE_OPENAI_CHUNKS[0]}`));
+    await page.getByRole("button", { name: "Submit Prompt" }).click();
+    await expect(page.getByText("Connection recommendation saved.")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("stage-record")).toHaveCount(2);
+    await expect(page.getByTestId("current-stage")).toHaveText("Current stage: Deepening");
   } finally {
     await api.put("/api/settings/ai-provider", { data: { provider: "offline" } });
   }
