@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Multi-step flows on a 2-core machine that may be busy (CI runs everything at once).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: `../.tmp/reports/e2e${suffix}.json` }]],
   outputDir: `../.tmp/e2e-results${suffix}`,

@@ -1,12 +1,9 @@
-import { useParams } from "react-router";
-import { Alert, Container, Grid, Stack } from "@mantine/core";
-import { DONOR_MESSAGES, DONOR_ROLES, type DonorRecordResponse } from "@cultivate/shared";
-import { PageLoader } from "@/components/ui/page-loader";
-import { RequireRole } from "@/features/auth/components/require-role";
+import { Container, Grid, Stack } from "@mantine/core";
+import { DONOR_MESSAGES, type DonorRecordResponse } from "@cultivate/shared";
+import { DonorPage } from "@/features/donors/components/donor-page";
 import { useDonor } from "@/features/donors/api/get-donor";
 import { useSaveDonorNotes } from "@/features/donors/api/save-notes";
 import { DonorHeader } from "@/features/donors/components/donor-header";
-import { DonorNotFound } from "@/features/donors/components/donor-not-found";
 import { DonorNotesEditor } from "@/features/donors/components/donor-notes-editor";
 import { EngagementTimeline } from "@/features/donors/components/engagement-timeline";
 import { FieldSections } from "@/features/donors/components/field-sections";
@@ -18,28 +15,7 @@ import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 
 export function DonorDashboardRoute() {
-  return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
-      <DonorDashboard />
-    </RequireRole>
-  );
-}
-
-function DonorDashboard() {
-  const { id = "" } = useParams();
-  const { data, isPending, isError, error } = useDonor(id);
-  if (isPending) return <PageLoader label="Loading donor" />;
-  if (isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" role="alert">
-          {errorMessage(error, "Failed to load the donor.")}
-        </Alert>
-      </Container>
-    );
-  }
-  if (!data) return <DonorNotFound />;
-  return <DonorDashboardView record={data} />;
+  return <DonorPage useQuery={useDonor}>{(record) => <DonorDashboardView record={record} />}</DonorPage>;
 }
 
 function DonorDashboardView({ record }: { record: DonorRecordResponse }) {

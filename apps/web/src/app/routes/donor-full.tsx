@@ -1,41 +1,21 @@
-import { Link, useParams } from "react-router";
-import { Alert, Button, Container, Group, Paper, Stack, Title, Typography } from "@mantine/core";
+import { Link } from "react-router";
+import { Button, Container, Group, Paper, Stack, Title, Typography } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { DONOR_MESSAGES, DONOR_ROLES } from "@cultivate/shared";
-import { PageLoader } from "@/components/ui/page-loader";
-import { RequireRole } from "@/features/auth/components/require-role";
+import type { DonorRecordResponse } from "@cultivate/shared";
+import { DonorPage } from "@/features/donors/components/donor-page";
 import { useDonor } from "@/features/donors/api/get-donor";
 import { ChangeHistory } from "@/features/donors/components/change-history";
 import { DonorHeader } from "@/features/donors/components/donor-header";
-import { DonorNotFound } from "@/features/donors/components/donor-not-found";
 import { FieldSections } from "@/features/donors/components/field-sections";
 import { donorSections } from "@/features/donors/utils/sections";
-import { errorMessage } from "@/lib/api-client";
 
 /** /donor-full/{id} and /donor/{id}/full: every field of the donor by section, and its change history. */
 export function DonorFullRoute() {
-  return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
-      <DonorFull />
-    </RequireRole>
-  );
+  return <DonorPage useQuery={useDonor}>{(record) => <DonorFull record={record} />}</DonorPage>;
 }
 
-function DonorFull() {
-  const { id = "" } = useParams();
-  const { data, isPending, isError, error } = useDonor(id);
-  if (isPending) return <PageLoader label="Loading donor" />;
-  if (isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" role="alert">
-          {errorMessage(error, "Failed to load the donor.")}
-        </Alert>
-      </Container>
-    );
-  }
-  if (!data) return <DonorNotFound />;
-  const { donor, changes } = data;
+function DonorFull({ record }: { record: DonorRecordResponse }) {
+  const { donor, changes } = record;
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
