@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-/** The five engagement stages in order (same as STAGES in index.ts; kept here to avoid an import cycle). */
-const STAGES_LIST = ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"] as const;
+import { currentStage, STAGES } from "./stages.ts";
 
 // ================================================================ messages (spec text, exactly)
 
@@ -66,7 +64,7 @@ export const AGE_MAX = 120;
 export const LAST_GIFT_DATE_DEFAULT_MIN = "1900-01-01";
 export const STAGE_FILTER_COMPLETE = "Complete";
 /** Stage filter values: a stage name (donors whose current stage it is) or "Complete". */
-export const STAGE_FILTER_OPTIONS = [...STAGES_LIST, STAGE_FILTER_COMPLETE] as const;
+export const STAGE_FILTER_OPTIONS = [...STAGES, STAGE_FILTER_COMPLETE] as const;
 
 /** "" / null / undefined → undefined; "12.5" → 12.5 (filter inputs arrive as text from the URL). */
 const optNumber = z.preprocess(
@@ -496,6 +494,5 @@ export const csvCell = (value: string | number | null | undefined): string => {
 
 /** Current stage from the names of the donor's stage records: the first of the five not done, or "Complete". */
 export function currentStageOf(stageNames: readonly string[]): string {
-  const done = new Set(stageNames);
-  return STAGES_LIST.find((s) => !done.has(s)) ?? STAGE_FILTER_COMPLETE;
+  return currentStage(stageNames);
 }
