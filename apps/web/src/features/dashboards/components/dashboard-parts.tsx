@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Alert, Button, Container, Group, Paper, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { ERROR_LOADING_DASHBOARD, FAILED_TO_FETCH_ORGANIZATION, ORGANIZATION_NOT_FOUND_FOR_USER } from "@cultivate/shared";
 import { ApiClientError } from "@/lib/api-client";
@@ -44,6 +44,42 @@ export function DashboardError({ error }: { error: unknown }) {
       <Alert color="red" variant="light" role="alert" title={ERROR_LOADING_DASHBOARD} icon={<IconAlertTriangle size={20} />}>
         {message}
       </Alert>
+    </Container>
+  );
+}
+
+/**
+ * The frame both role dashboards share: the error panel, a skeleton while loading, then a
+ * heading with the organisation's name above the dashboard's own content.
+ */
+export function DashboardFrame<T extends { organization: { name: string } }>({
+  query,
+  kicker,
+  children,
+}: {
+  query: { data: T | undefined; isPending: boolean; error: unknown };
+  kicker: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error) return <DashboardError error={query.error} />;
+  if (query.isPending || !query.data) {
+    return (
+      <Container size="lg" py="xl">
+        <Skeleton h={300} />
+      </Container>
+    );
+  }
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Text c="dimmed" size="sm" tt="uppercase" fw={700}>
+            {kicker}
+          </Text>
+          <Title order={1}>{query.data.organization.name}</Title>
+        </div>
+        {children(query.data)}
+      </Stack>
     </Container>
   );
 }

@@ -1,8 +1,8 @@
-import { Container, Group, List, Paper, RingProgress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Group, List, Paper, RingProgress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuilding, IconRobot, IconSpeakerphone, IconUpload, IconUserHeart, IconUsers } from "@tabler/icons-react";
 import type { OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
 import { useOfficerDashboard } from "../api/dashboards";
-import { DashboardError, QuickAction, StatCard } from "./dashboard-parts";
+import { DashboardFrame, QuickAction, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
 
 function Performance({ data }: { data: OfficerDashboardData }) {
@@ -50,42 +50,30 @@ function GettingStarted() {
 
 /** Part 2 "Org officer dashboard". */
 export function OfficerDashboard() {
-  const { data, isPending, error } = useOfficerDashboard(true);
-  if (error) return <DashboardError error={error} />;
-  if (isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <Skeleton h={300} />
-      </Container>
-    );
-  }
+  const query = useOfficerDashboard(true);
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Text c="dimmed" size="sm" tt="uppercase" fw={700}>
-            Organization Officer Dashboard
-          </Text>
-          <Title order={1}>{data.organization.name}</Title>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <StatCard label="Your Active Campaigns" value={data.ownActiveCampaigns} icon={<IconSpeakerphone size={22} />} />
-          <StatCard label="Donors in Your Campaigns" value={data.donorsInOwnCampaigns} icon={<IconUserHeart size={22} />} />
-          <StatCard label="Total Organization Donors" value={data.totalDonors} icon={<IconBuilding size={22} />} />
-          <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
-        </SimpleGrid>
-        {data.ownCampaignsTotal > 0 ? <Performance data={data} /> : <GettingStarted />}
-        <PipelineChart stages={data.pipeline} title="Your Campaign Donors Pipeline" />
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} size="h4" mb="sm">
-            Quick Actions
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <QuickAction to="/campaigns" label="My Campaigns" icon={<IconSpeakerphone size={16} />} />
-            <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
+    <DashboardFrame query={query} kicker="Organization Officer Dashboard">
+      {(data) => (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+            <StatCard label="Your Active Campaigns" value={data.ownActiveCampaigns} icon={<IconSpeakerphone size={22} />} />
+            <StatCard label="Donors in Your Campaigns" value={data.donorsInOwnCampaigns} icon={<IconUserHeart size={22} />} />
+            <StatCard label="Total Organization Donors" value={data.totalDonors} icon={<IconBuilding size={22} />} />
+            <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
           </SimpleGrid>
-        </Paper>
-      </Stack>
-    </Container>
+          {data.ownCampaignsTotal > 0 ? <Performance data={data} /> : <GettingStarted />}
+          <PipelineChart stages={data.pipeline} title="Your Campaign Donors Pipeline" />
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="sm">
+              Quick Actions
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <QuickAction to="/campaigns" label="My Campaigns" icon={<IconSpeakerphone size={16} />} />
+              <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
+            </SimpleGrid>
+          </Paper>
+        </>
+      )}
+    </DashboardFrame>
   );
 }

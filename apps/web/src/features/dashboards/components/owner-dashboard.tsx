@@ -1,46 +1,34 @@
-import { Container, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Paper, SimpleGrid, Title } from "@mantine/core";
 import { IconSpeakerphone, IconUserHeart, IconUsers } from "@tabler/icons-react";
 import { useOwnerDashboard } from "../api/dashboards";
-import { DashboardError, QuickAction, StatCard } from "./dashboard-parts";
+import { DashboardFrame, QuickAction, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
 
 /** Part 2 "Org owner dashboard". */
 export function OwnerDashboard() {
-  const { data, isPending, error } = useOwnerDashboard(true);
-  if (error) return <DashboardError error={error} />;
-  if (isPending) {
-    return (
-      <Container size="lg" py="xl">
-        <Skeleton h={300} />
-      </Container>
-    );
-  }
+  const query = useOwnerDashboard(true);
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Text c="dimmed" size="sm" tt="uppercase" fw={700}>
-            Organization Owner Dashboard
-          </Text>
-          <Title order={1}>{data.organization.name}</Title>
-        </div>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <StatCard label="Active Campaigns" value={data.activeCampaigns} icon={<IconSpeakerphone size={22} />} />
-          <StatCard label="Total Donors" value={data.totalDonors} icon={<IconUserHeart size={22} />} />
-          <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
-        </SimpleGrid>
-        <PipelineChart stages={data.pipeline} title="Donor Pipeline" />
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} size="h4" mb="sm">
-            Quick Actions
-          </Title>
+    <DashboardFrame query={query} kicker="Organization Owner Dashboard">
+      {(data) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <QuickAction to="/admin/campaigns" label="Manage Campaigns" icon={<IconSpeakerphone size={16} />} />
-            <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
-            <QuickAction to="/admin/users" label="Manage Users" icon={<IconUsers size={16} />} />
+            <StatCard label="Active Campaigns" value={data.activeCampaigns} icon={<IconSpeakerphone size={22} />} />
+            <StatCard label="Total Donors" value={data.totalDonors} icon={<IconUserHeart size={22} />} />
+            <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
           </SimpleGrid>
-        </Paper>
-      </Stack>
-    </Container>
+          <PipelineChart stages={data.pipeline} title="Donor Pipeline" />
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="sm">
+              Quick Actions
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <QuickAction to="/admin/campaigns" label="Manage Campaigns" icon={<IconSpeakerphone size={16} />} />
+              <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
+              <QuickAction to="/admin/users" label="Manage Users" icon={<IconUsers size={16} />} />
+            </SimpleGrid>
+          </Paper>
+        </>
+      )}
+    </DashboardFrame>
   );
 }
