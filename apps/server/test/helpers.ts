@@ -34,8 +34,24 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } catch (err) {
+        // FORCE needs pg_signal_backend to end an autovacuum worker busy on a freshly filled test
+        // database; a plain DROP cancels autovacuum by itself, so fall back to it (briefly retried).
+        if ((err as { code?: string }).code !== "42501") throw err;
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (again) {
+            if (attempt >= 10) throw again;
+            await new Promise((r) => setTimeout(r, 200));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
