@@ -32,6 +32,10 @@ function countVitest(file) {
   const r = JSON.parse(fs.readFileSync(file, "utf8"));
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
+  // A file that failed outside any test (set-up or tear-down) counts as one failure.
+  totals.failed += (r.testResults ?? []).filter(
+    (f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
+  ).length;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   return true;
 }
