@@ -69,7 +69,8 @@ if (!only || only === "e2e") {
   if (!run("build the web app", "npm", ["run", "build", "--silent"])) broken = true;
   else {
     const ok = run("browser tests (Playwright, Debian Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]);
-    const file = path.join(reports, "e2e.json");
+    // Same name as e2e/playwright.config.ts gives it (a run on its own E2E_PORT has its own report).
+    const file = path.join(reports, process.env.E2E_PORT ? `e2e-${process.env.E2E_PORT}.json` : "e2e.json");
     if (fs.existsSync(file)) {
       const s = JSON.parse(fs.readFileSync(file, "utf8")).stats;
       totals.passed += s.expected + s.flaky;
