@@ -1,0 +1,2 @@
+CREATE INDEX "donors_full_name_trgm_idx" ON "donors" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "donors_email_trgm_idx" ON "donors" USING gin ("email" gin_trgm_ops);
