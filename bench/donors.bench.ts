@@ -30,6 +30,7 @@ if (url) {
   u.pathname = `/${name}`;
   url = u.toString();
   dropDb = async () => {
+    if (process.env.DONOR_BENCH_KEEP_DB) return console.log(`kept database ${name}`);
     const d = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await d.connect();
     await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -68,7 +69,7 @@ if (!fs.existsSync(file)) {
   for (const line of generateDonorCsv(ROWS, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
   await new Promise((r) => out.end(r));
 }
-console.log(`database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}`);
+console.log(`database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}; RSS before import ${mb(process.memoryUsage().rss)}; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 
 async function importFile(cookie: string) {
   peakRss = process.memoryUsage().rss;

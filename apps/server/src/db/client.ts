@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -30,6 +31,9 @@ export type DatabaseOptions =
   /** dataDir undefined = in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
+/** PGlite extensions the migrations use (CREATE EXTENSION pg_trgm for the donor search indexes). */
+const extensions = { pg_trgm };
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -43,9 +47,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, "pglite"));
+    client = new PGlite(path.join(options.dataDir, "pglite"), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   try {
     await client.waitReady;

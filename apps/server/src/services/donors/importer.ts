@@ -141,6 +141,7 @@ export class DonorImportJobs {
   }
 
   private async runImport(batchId: string, organizationId: string, userId: string | null, filePath: string) {
+    let pending: Promise<unknown> | null = null;
     try {
       await this.db.update(donorImportBatches).set({ status: "running" }).where(eq(donorImportBatches.id, batchId));
       const decoder = new TextDecoder("utf-8");
@@ -148,13 +149,27 @@ export class DonorImportJobs {
       let plan: HeaderPlan | null = null;
       let rowNo = 0;
       let chunk: ParsedRow[] = [];
+      // The previous chunk's transaction, still running while the next chunk is parsed (on PostgreSQL
+      // the database works in its own process meanwhile). Chunks still commit one after another, in
+      // file order, so each chunk's match query sees every earlier chunk's rows.
+      const settle = async () => {
+        const p = pending;
+        pending = null;
+        const err = await p;
+        if (err) throw err;
+        await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
+      };
       const flush = async () => {
         if (!chunk.length) return;
         const rows = chunk;
         chunk = [];
+        await settle();
         if (this.stopping) throw new Error("The server is shutting down.");
-        await this.db.transaction((tx) => this.importChunk(tx, batchId, organizationId, userId, rows));
-        await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
+        // Settles to the error instead of rejecting, so a failure is never an unhandled rejection.
+        pending = this.db.transaction((tx) => this.importChunk(tx, batchId, organizationId, userId, rows)).then(
+          () => null,
+          (err: unknown) => err ?? new Error("import chunk failed"),
+        );
       };
       const take = async (records: string[][]) => {
         for (const rec of records) {
@@ -172,10 +187,12 @@ export class DonorImportJobs {
       await take(parser.push(decoder.decode()));
       await take(parser.end());
       await flush();
+      await settle();
       this.busy.delete(organizationId); // free before the status says so: a client may start the next one at once
       forgetDsRatings(organizationId);
       await this.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, batchId));
     } catch (err) {
+      await pending; // a chunk still committing finishes before the batch is marked failed
       this.busy.delete(organizationId);
       forgetDsRatings(organizationId);
       this.log.error({ err, batchId }, "donor import failed");
