@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AdminUser, RoleName } from "@cultivate/shared";
 import { ROLE_NAMES, emailTakenMessage } from "@cultivate/shared";
 import type { Db } from "../../db/client.ts";
@@ -6,8 +6,8 @@ import { onboardingForms, organizations, roles, userProfiles, userRoles, users }
 import type { Auth } from "../../auth/auth.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
-/** The users a user manager sees: all (admin, optionally one organisation) or one organisation's. */
-export async function listUsers(db: Db, organizationId: string | null): Promise<AdminUser[]> {
+/** Users as the user list shows them (profile, organisation, roles), for any condition on users/profiles. */
+async function queryUsers(db: Db, where: SQL | undefined): Promise<AdminUser[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -21,7 +21,7 @@ export async function listUsers(db: Db, organizationId: string | null): Promise<
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
     .leftJoin(organizations, eq(organizations.id, userProfiles.organizationId))
-    .where(organizationId ? eq(userProfiles.organizationId, organizationId) : undefined)
+    .where(where)
     .orderBy(desc(users.createdAt), asc(users.email));
   const roleRows = rows.length
     ? await db
@@ -44,39 +44,13 @@ export async function listUsers(db: Db, organizationId: string | null): Promise<
   }));
 }
 
+/** The users a user manager sees: all (admin, optionally one organisation) or one organisation's. */
+export const listUsers = (db: Db, organizationId: string | null) =>
+  queryUsers(db, organizationId ? eq(userProfiles.organizationId, organizationId) : undefined);
+
 /** One user as the list shows it, or null. */
 export async function findUser(db: Db, userId: string): Promise<AdminUser | null> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      createdAt: users.createdAt,
-      twoFactorEnabled: users.twoFactorEnabled,
-      organizationId: userProfiles.organizationId,
-      organizationName: organizations.name,
-      onboardingStatus: userProfiles.onboardingStatus,
-    })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
-    .leftJoin(organizations, eq(organizations.id, userProfiles.organizationId))
-    .where(eq(users.id, userId));
-  const r = rows[0];
-  if (!r) return null;
-  const roleRows = await db
-    .select({ name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  return {
-    id: r.id,
-    email: r.email,
-    createdAt: r.createdAt.toISOString(),
-    twoFactorEnabled: r.twoFactorEnabled,
-    organizationId: r.organizationId ?? null,
-    organizationName: r.organizationName ?? null,
-    onboardingStatus: r.onboardingStatus ?? "pending",
-    roles: roleRows.map((x) => x.name),
-  };
+  return (await queryUsers(db, eq(users.id, userId)))[0] ?? null;
 }
 
 export async function listRoles(db: Db) {
