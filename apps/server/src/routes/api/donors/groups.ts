@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
@@ -106,6 +107,16 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((r?.n ?? 0) !== ids.length) throw notFound(DONOR_MESSAGES.donorNotFound);
   };
 
+  /** Add/Remove from Group: the actor, their group, and the selected donors, all checked (400 when none, 404 when not theirs). */
+  const membershipRequest = async (request: FastifyRequest, groupId: string, donorIds: string[], noneSelected: string) => {
+    const actor = await donorActor(app, request, can.manageDonorGroups);
+    const g = await visibleGroup(app, actor, groupId);
+    const ids = uniqueIds(donorIds);
+    if (!ids.length) throw badRequest(noneSelected);
+    await assertDonorsOf(g.organizationId, ids);
+    return { actor, g, ids };
+  };
+
   app.post("/donor-groups/:id/members", {
     schema: {
       tags: ["donor groups"],
@@ -115,11 +126,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: groupMembersResponseSchema, ...errors },
     },
     handler: async (request) => {
-      const actor = await donorActor(app, request, can.manageDonorGroups);
-      const g = await visibleGroup(app, actor, request.params.id);
-      const ids = uniqueIds(request.body.donorIds);
-      if (!ids.length) throw badRequest(DONOR_MESSAGES.selectDonorsToAdd);
-      await assertDonorsOf(g.organizationId, ids);
+      const { actor, g, ids } = await membershipRequest(request, request.params.id, request.body.donorIds, DONOR_MESSAGES.selectDonorsToAdd);
       for (let i = 0; i < ids.length; i += 1000) {
         await app.db
           .insert(donorGroupMembers)
@@ -140,11 +147,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: groupMembersResponseSchema, ...errors },
     },
     handler: async (request) => {
-      const actor = await donorActor(app, request, can.manageDonorGroups);
-      const g = await visibleGroup(app, actor, request.params.id);
-      const ids = uniqueIds(request.body.donorIds);
-      if (!ids.length) throw badRequest(DONOR_MESSAGES.selectDonorsToRemove);
-      await assertDonorsOf(g.organizationId, ids);
+      const { actor, g, ids } = await membershipRequest(request, request.params.id, request.body.donorIds, DONOR_MESSAGES.selectDonorsToRemove);
       let removed = 0;
       for (let i = 0; i < ids.length; i += 1000) {
         const gone = await app.db
