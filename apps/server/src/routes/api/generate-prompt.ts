@@ -56,9 +56,11 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const actor = await donorActor(app, request);
       const body = request.body;
-      let facts = factsFromBody(body.donor);
+      let facts: [string, string][];
       let context: StageContext | undefined;
-      if (body.donor.id) {
+      if (!body.donor.id) {
+        facts = factsFromBody(body.donor);
+      } else {
         // A donor id must be one the caller may see (404 otherwise); its stored record is the source of truth.
         const { donor } = await visibleDonor(app, actor, body.donor.id);
         facts = donorFacts(donor);

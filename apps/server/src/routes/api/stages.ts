@@ -206,8 +206,8 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
             promptVersion: prepared.promptVersion,
           })
           .returning({ id: stages.id });
-        const record = (await stageRecords(app.db, prepared.donor.id, prepared.donor.organizationId)).find((r) => r.id === row!.id)!;
-        send({ type: "done", record });
+        const [record] = await stageRecords(app.db, prepared.donor.id, prepared.donor.organizationId, row!.id);
+        send({ type: "done", record: record! });
         app.activity.record(actor, request, {
           actionType: "ai_interaction",
           actionName: "ai_generate",

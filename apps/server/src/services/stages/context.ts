@@ -27,13 +27,14 @@ export function donorFacts(d: DonorRow): [string, string][] {
   return facts;
 }
 
-export async function stageRecords(db: Db, donorId: string, organizationId: string) {
+/** The donor's stage records, oldest first (or just one of them, with `onlyId`). */
+export async function stageRecords(db: Db, donorId: string, organizationId: string, onlyId?: string) {
   const rows = await db
     .select({ stage: stages, campaignName: campaigns.name, userEmail: users.email })
     .from(stages)
     .leftJoin(campaigns, eq(campaigns.id, stages.campaignId))
     .leftJoin(users, eq(users.id, stages.userId))
-    .where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId)))
+    .where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId), onlyId ? eq(stages.id, onlyId) : undefined))
     .orderBy(asc(stages.createdAt));
   return rows.map(({ stage: s, campaignName, userEmail }) => ({
     id: s.id,
