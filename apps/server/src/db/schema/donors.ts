@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 
 /** lower(last) | lower(first) | zip: the name-and-zip key the import matches on (see services/donors/importer.ts). */
@@ -60,7 +60,11 @@ export const donors = pgTable(
     firstDateRange: text("first_date_range"),
     /** Rich text (sanitised HTML) from the Donor Notes editor. */
     notes: text("notes").notNull().default(""),
-    extra: jsonb("extra").$type<DonorExtra>().notNull().default({}),
+    /**
+     * `json`, not `jsonb`: only the app reads inside it (never SQL), and converting ~1.5 KB to jsonb
+     * per row was about a fifth of an import's database time.
+     */
+    extra: json("extra").$type<DonorExtra>().notNull().default({}),
     /** The import that created this donor (undo removes it). */
     createdByImportId: uuid("created_by_import_id"),
     createdAt: createdAt(),
@@ -73,7 +77,26 @@ export const donors = pgTable(
     // Import matching on first + last name + zip: one text key, so a chunk's keys form a plain IN list.
     index("donors_org_name_key_idx").on(t.organizationId, donorNameKeySql(t.lastName, t.firstName, t.zip)),
     index("donors_org_rating_idx").on(t.organizationId, t.dsRating),
-    index("donors_org_capacity_idx").on(t.organizationId, t.estimatedCapacity),
+    // The list sorted by capacity, largest first (the prospect view): walks the index, no sort of the organisation.
+    // Also serves capacity range filters.
+    index("donors_org_capacity_sort_idx").on(t.organizationId, sql`${t.estimatedCapacity} DESC NULLS LAST`, t.lastName, t.firstName, t.id),
+    // Every numeric/date filter column, so the exact count of a filtered list is an index-only scan of the
+    // organisation's entries instead of a read of its rows (≈ 30 ms instead of ≈ 100 ms at 100k donors).
+    index("donors_org_filter_cols_idx").on(
+      t.organizationId,
+      t.qualityScore,
+      t.age,
+      t.estimatedCapacity,
+      t.dsRating,
+      t.lastGiftAmount,
+      t.firstGiftAmount,
+      t.totalGiftAmount,
+      t.largestGiftAmount,
+      t.largestGiftFound,
+      t.numberOfGifts,
+      t.lastGiftDate,
+      t.largestGiftDate,
+    ),
     index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),
     index("donors_created_by_import_idx").on(t.createdByImportId),
     // The list's search (ILIKE '%term%') on "first last" and email: trigram GIN (pg_trgm). PostgreSQL only:
