@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { startSmtpTestServer } from "../apps/server/test/smtp-test-server.ts";
 import { startFakeAiServer } from "../apps/server/test/fake-ai-servers.ts";
 import { E2E_PORT } from "./playwright.config.ts";
+import { buildServer, serverBundle, serverBundleStale } from "../scripts/build-server.mjs";
 import { ADMIN, FAKE_OPENAI_CHUNKS, SUPPORT_EMAIL } from "./fixtures.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,7 +31,9 @@ export default async function globalSetup() {
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does).`);
   }
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+  // The production bundle, as `npm start` runs it (rebuilt when a source is newer).
+  if (serverBundleStale()) await buildServer();
+  const server: ChildProcess = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start: build the web app when it is missing or older than its sources, then run the
-// server (TypeScript through tsx) in this process so signals reach it directly.
+// npm start: build the web app and the server bundle when missing or older than their sources,
+// then run the server (plain JavaScript, apps/server/dist/main.mjs) in this process so signals
+// reach it directly.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,7 +37,7 @@ if (builtAt < Math.max(...sources)) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const { register } = await import("tsx/esm/api");
-register();
+const { buildServer, serverBundle, serverBundleStale } = await import("./build-server.mjs");
+if (serverBundleStale()) await buildServer();
 process.env.NODE_ENV ??= "production";
-await import(pathToFileURL(path.join(root, "apps/server/src/main.ts")).href);
+await import(pathToFileURL(serverBundle).href);

@@ -24,7 +24,9 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+// apps/server/drizzle, from the source (src/db/client.ts) or from the production bundle (dist/main.mjs).
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = ["../../drizzle", "../drizzle"].map((rel) => path.resolve(here, rel)).find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")))!;
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
