@@ -1,6 +1,6 @@
 // Donors at scale: imports 100,000 generated donors (125 columns) into one organisation and
 // 100,000 into another through the real upload route, then measures a filtered, sorted page,
-// and the CSV export. PGlite in memory, or PostgreSQL with DATABASE_URL (a fresh database is
+// and the CSV export. PGlite in a temporary data directory, or PostgreSQL with DATABASE_URL (a fresh database is
 // created next to it and dropped afterwards). DONOR_BENCH_ROWS changes the size.
 import fs from "node:fs";
 import os from "node:os";
@@ -37,13 +37,22 @@ if (url) {
     await d.end();
   };
 }
-const database = url ? await openDatabase({ kind: "postgres", url }) : await openDatabase({ kind: "pglite" });
+// PGlite on disk in a temporary DATA_DIR, as `npm start` runs it (in memory, the database would count in RSS).
+const dataDir = url ? null : fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-bench-"));
+const database = url ? await openDatabase({ kind: "postgres", url }) : await openDatabase({ kind: "pglite", dataDir: dataDir! });
 const config = { ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }), authSecret: "bench-secret-bench-secret-bench-secret-0000", apiRateLimit: 1_000_000 };
 const app = await buildApp({ config, database });
 const origin = await app.listen({ port: 0, host: "127.0.0.1" });
 
 let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+let peakHeap = 0;
+let peakExternal = 0;
+const sampler = setInterval(() => {
+  const m = process.memoryUsage();
+  peakRss = Math.max(peakRss, m.rss);
+  peakHeap = Math.max(peakHeap, m.heapTotal);
+  peakExternal = Math.max(peakExternal, m.external);
+}, 50);
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
@@ -128,6 +137,8 @@ await pages("page: quality + age, by capacity desc", { minQualityScore: 5, maxAg
 }
 
 clearInterval(sampler);
+console.log(`peak over the run: V8 heap ${mb(peakHeap)}, external (PGlite's WebAssembly memory, buffers) ${mb(peakExternal)}`);
 await app.close();
 await database.close();
 await dropDb();
+if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

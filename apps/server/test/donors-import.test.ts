@@ -212,6 +212,34 @@ describe("dedupe, change history and undo", () => {
   });
 });
 
+describe("duplicates across chunks (the importer writes 500 rows per transaction)", () => {
+  it("matches a row against donors written by earlier chunks of the same file, and stored donors anywhere in it", async () => {
+    const org = await buildOrg(t, "Chunk Org");
+    const u = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    await buildDonor(t, org.id, { firstName: "Stored", lastName: "Donor", email: "stored@example.org", clientId: "S1" });
+    const lines = ["Client ID,First Name,Last Name,Email,Zip,Estimated Capacity"];
+    for (let i = 1; i <= 1200; i++) lines.push(`C${i},First${i},Last${i},person${i}@example.org,0${10000 + i},$${i}`);
+    // Row 1101 repeats row 3 by email (no Client ID), row 1102 repeats row 4 by name + zip,
+    // rows 10 and 1103 both update the stored donor (by Client ID, then by its new email).
+    lines.push(`,Again,Three,person3@example.org,,$9`);
+    lines.push(`,First4,Last4,,010004,$8`);
+    lines[10] = `S1,Stored,Donor,renamed@example.org,,$7`;
+    lines.push(`,Stored,Donor,renamed@example.org,,$6`);
+    const b = await importCsv(lines.join("\n") + "\n", u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.rowsTotal).toBe(1203);
+    expect(b.counts).toEqual({ inserted: 1199, updated: 4, unchanged: 0, skipped: 0 });
+    expect(await donorCount(org.id)).toBe(1200);
+    const [three] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C3")));
+    expect(three).toMatchObject({ firstName: "Again", lastName: "Three", estimatedCapacity: 9 });
+    const [four] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C4")));
+    expect(Number(four!.estimatedCapacity)).toBe(8);
+    const [stored] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "S1")));
+    expect(stored).toMatchObject({ email: "renamed@example.org" });
+    expect(Number(stored!.estimatedCapacity)).toBe(6);
+  });
+});
+
 describe("import permissions", () => {
   it("answers 403 for a user without a donor role and 404 for a non-admin naming another organisation", async () => {
     const plain = await buildUser(t, { organizationId: orgA.id });

@@ -88,6 +88,22 @@ export class CsvParser {
     return out;
   }
 
+  /**
+   * A counter that continues from this parser's state: it counts the remaining records exactly as
+   * push/end would return them, without building a single string (used to count an upload's rows).
+   */
+  toCounter(): CsvRecordCounter {
+    return new CsvRecordCounter({
+      inQuotes: this.inQuotes,
+      quotePending: this.quotePending,
+      skipLf: this.skipLf,
+      fieldQuoted: this.fieldQuoted,
+      fieldEmpty: this.field === "",
+      fieldBlank: this.field.trim() === "",
+      rowHasCells: this.row.length > 0,
+    });
+  }
+
   private endRow(out: string[][]) {
     this.row.push(this.field);
     const blank = !this.fieldQuoted && this.row.length === 1 && this.row[0]!.trim() === "";
@@ -95,5 +111,103 @@ export class CsvParser {
     this.row = [];
     this.field = "";
     this.fieldQuoted = false;
+  }
+}
+
+/** String.prototype.trim's whitespace (WhiteSpace and LineTerminator). */
+const isTrimSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+
+type CounterState = {
+  inQuotes: boolean;
+  quotePending: boolean;
+  skipLf: boolean;
+  fieldQuoted: boolean;
+  /** The current field has no characters yet (the parser's `field === ""`). */
+  fieldEmpty: boolean;
+  /** The current field is only whitespace so far (the parser's `field.trim() === ""`). */
+  fieldBlank: boolean;
+  /** The current record already has a completed cell (a comma was read). */
+  rowHasCells: boolean;
+};
+
+/** CsvParser's state machine, counting records instead of building them (same quoting and blank-line rules). */
+export class CsvRecordCounter {
+  records = 0;
+
+  constructor(private s: CounterState) {}
+
+  push(chunk: string) {
+    const s = this.s;
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
+      if (s.inQuotes) {
+        if (s.quotePending) {
+          s.quotePending = false;
+          if (chunk.charCodeAt(i) === 34) {
+            i++;
+            continue;
+          }
+          s.inQuotes = false;
+          continue;
+        }
+        const q = chunk.indexOf('"', i);
+        if (q < 0) i = n;
+        else {
+          s.quotePending = true;
+          i = q + 1;
+        }
+        continue;
+      }
+      const c = chunk.charCodeAt(i);
+      if (s.skipLf) {
+        s.skipLf = false;
+        if (c === 10) {
+          i++;
+          continue;
+        }
+      }
+      if (c === 44) {
+        s.rowHasCells = true;
+        s.fieldEmpty = s.fieldBlank = true;
+        s.fieldQuoted = false;
+        i++;
+      } else if (c === 10 || c === 13) {
+        this.endRow();
+        if (c === 13) s.skipLf = true;
+        i++;
+      } else if (c === 34 && s.fieldEmpty && !s.fieldQuoted) {
+        s.inQuotes = s.fieldQuoted = true;
+        i++;
+      } else {
+        let j = i + 1;
+        while (j < n) {
+          const d = chunk.charCodeAt(j);
+          if (d === 44 || d === 10 || d === 13 || d === 34) break;
+          j++;
+        }
+        if (j < n && chunk.charCodeAt(j) === 34 && j === i) j++;
+        const end = j === i ? i + 1 : j;
+        s.fieldEmpty = false;
+        for (let k = i; s.fieldBlank && k < end; k++) if (!isTrimSpace(chunk.charCodeAt(k))) s.fieldBlank = false;
+        i = end;
+      }
+    }
+  }
+
+  /** Counts the last record; throws CsvFormatError when a quoted field was never closed. */
+  end() {
+    const s = this.s;
+    if (s.inQuotes && !s.quotePending) throw new CsvFormatError("unterminated quoted field");
+    s.inQuotes = s.quotePending = false;
+    if (!s.fieldEmpty || s.rowHasCells || s.fieldQuoted) this.endRow();
+  }
+
+  private endRow() {
+    const s = this.s;
+    if (!(!s.fieldQuoted && !s.rowHasCells && s.fieldBlank)) this.records++;
+    s.rowHasCells = s.fieldQuoted = false;
+    s.fieldEmpty = s.fieldBlank = true;
   }
 }

@@ -11,12 +11,15 @@ import { DONOR_FIELD_BY_KEY, DONOR_MESSAGES, IMPORT_MAX_BYTES, type DonorFieldVa
 import type { Db, Tx } from "../../db/client.ts";
 import { donorChanges, donorImportBatches, donorImportProblems, donorNameKeySql, donors, type DonorExtra, type DonorFieldChange } from "../../db/schema.ts";
 import { badRequest, HttpError } from "../../lib/errors.ts";
-import { CsvFormatError, CsvParser } from "./csv.ts";
+import { CsvFormatError, CsvParser, type CsvRecordCounter } from "./csv.ts";
+import { KeySet } from "./key-set.ts";
 import { fieldsOf, forgetDsRatings, type DonorRow } from "./repository.ts";
 import { COLUMN_FIELDS, isColumnKey, parseRow, planHasName, planHeaders, textToHtml, type HeaderPlan, type ParsedRow } from "./rows.ts";
 
 /** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
 const CHUNK_ROWS = 500;
+/** Rows parsed between yields to the event loop. */
+const PARSE_SLICE_ROWS = 50;
 
 /** The donors columns an import writes, with their SQL names and types (for jsonb_to_recordset). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
@@ -49,15 +52,19 @@ export async function spoolUpload(body: Readable): Promise<SpooledUpload> {
   const filePath = path.join(os.tmpdir(), `cultivate-import-${crypto.randomUUID()}.csv`);
   const out = fs.createWriteStream(filePath);
   const decoder = new TextDecoder("utf-8");
+  // The header row is parsed; the rest is only counted (no strings built: the job parses it later).
   const parser = new CsvParser();
+  let counter: CsvRecordCounter | null = null;
   let header: string[] | null = null;
   let rows = 0;
   let bytes = 0;
-  const take = (records: string[][]) => {
-    for (const r of records) {
-      if (!header) header = r;
-      else rows++;
-    }
+  const take = (text: string) => {
+    if (counter) return counter.push(text);
+    const records = parser.push(text);
+    if (!records.length) return;
+    header = records[0]!;
+    rows += records.length - 1;
+    counter = parser.toCounter();
   };
   try {
     for await (const chunk of body) {
@@ -65,10 +72,16 @@ export async function spoolUpload(body: Readable): Promise<SpooledUpload> {
       bytes += buf.length;
       if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
       if (!out.write(buf)) await new Promise<void>((r) => out.once("drain", () => r()));
-      take(parser.push(decoder.decode(buf, { stream: true })));
+      take(decoder.decode(buf, { stream: true }));
     }
-    take(parser.push(decoder.decode()));
-    take(parser.end());
+    take(decoder.decode());
+    if (counter) {
+      (counter as CsvRecordCounter).end();
+      rows += (counter as CsvRecordCounter).records;
+    } else {
+      const last = parser.end();
+      if (last.length) header = last[0]!;
+    }
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
     if (!header || rows === 0) throw badRequest(DONOR_MESSAGES.emptyCsv);
     if (!planHasName(planHeaders(header))) throw badRequest(DONOR_MESSAGES.noNameColumn);
@@ -82,6 +95,38 @@ export async function spoolUpload(body: Readable): Promise<SpooledUpload> {
 }
 
 const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+const str = (v: DonorFieldValue | undefined) => (typeof v === "string" && v !== "" ? v : null);
+/** The first + last name + zip match key (lower case), or null when one of the three is missing. */
+const nameKey = (f: Flat) => {
+  const first = str(f.firstName);
+  const last = str(f.lastName);
+  const zip = str(f.zip);
+  return first && last && zip ? `${last.toLowerCase()}\u0000${first.toLowerCase()}\u0000${zip}` : null;
+};
+/** Every match key of a set of fields (Client ID, email, name + zip), tagged by kind. */
+const matchKeys = (f: Flat): string[] => {
+  const out: string[] = [];
+  const c = str(f.clientId);
+  const e = str(f.email)?.toLowerCase();
+  const n = nameKey(f);
+  if (c) out.push(`c:${c}`);
+  if (e) out.push(`e:${e}`);
+  if (n) out.push(`n:${n}`);
+  return out;
+};
+
+/** A chunk matched and computed outside any transaction; writeChunk applies it in one. */
+type PreparedChunk = {
+  rows: number;
+  insertJson: string | null;
+  updates: { id: string; set: Record<string, unknown> }[];
+  changeRows: (typeof donorChanges.$inferInsert)[];
+  problems: ImportProblem[];
+  counts: { inserted: number; updated: number; unchanged: number; skipped: number };
+  /** Match keys of every donor the chunk inserts or updates (before and after). */
+  touchedKeys: string[];
+};
 
 /** Runs imports and undos in the background, one at a time per organisation, chunk by chunk. */
 export class DonorImportJobs {
@@ -150,9 +195,9 @@ export class DonorImportJobs {
       let rowNo = 0;
       let nextAnalyze = 2000;
       let chunk: ParsedRow[] = [];
-      // The previous chunk's transaction, still running while the next chunk is parsed (on PostgreSQL
-      // the database works in its own process meanwhile). Chunks still commit one after another, in
-      // file order, so each chunk's match query sees every earlier chunk's rows.
+      // The previous chunk's transaction, still running while the next chunk is parsed and matched (on
+      // PostgreSQL the database works in its own process meanwhile). Chunks commit one after another,
+      // in file order; a chunk that could match a donor an earlier chunk wrote waits for that commit.
       const settle = async () => {
         const p = pending;
         pending = null;
@@ -160,10 +205,27 @@ export class DonorImportJobs {
         if (err) throw err;
         await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
       };
+      // Match keys of the organisation's donors before the import, and of every donor it has inserted or
+      // updated since. A row with none of them is new without asking the database (a fresh
+      // organisation's import never runs a match query). A chunk whose rows share no key with an earlier
+      // chunk cannot depend on the chunk still being written, so its match query and the work that
+      // follows run while that chunk commits (on PostgreSQL, on another connection).
+      const existing = await this.keysOf(organizationId);
+      const touched = new KeySet();
       const flush = async () => {
         if (!chunk.length) return;
         const rows = chunk;
         chunk = [];
+        let wait = false;
+        const lookup = rows.filter((r) => {
+          if (r.skip) return false;
+          const keys = matchKeys(r.values);
+          if (keys.some((k) => touched.has(k))) return (wait = true);
+          return keys.some((k) => existing.has(k));
+        });
+        if (wait) await settle();
+        const prepared = await this.prepareChunk(batchId, organizationId, userId, rows, lookup);
+        for (const k of prepared.touchedKeys) touched.add(k);
         await settle();
         if (this.stopping) throw new Error("The server is shutting down.");
         if (rowNo >= nextAnalyze) {
@@ -174,7 +236,7 @@ export class DonorImportJobs {
           await this.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
         }
         // Settles to the error instead of rejecting, so a failure is never an unhandled rejection.
-        pending = this.db.transaction((tx) => this.importChunk(tx, batchId, organizationId, userId, rows)).then(
+        pending = this.db.transaction((tx) => this.writeChunk(tx, batchId, organizationId, prepared)).then(
           () => null,
           (err: unknown) => err ?? new Error("import chunk failed"),
         );
@@ -187,6 +249,9 @@ export class DonorImportJobs {
           }
           chunk.push(parseRow(plan, rec, ++rowNo));
           if (chunk.length >= CHUNK_ROWS) await flush();
+          // Parse in slices: the running chunk's replies (BEGIN, the match query) are handled within a few
+          // ms, so its INSERT runs in the database while the next chunk is parsed here, not after it.
+          else if (rowNo % PARSE_SLICE_ROWS === 0) await new Promise((r) => setImmediate(r));
         }
       };
       for await (const buf of fs.createReadStream(filePath, { highWaterMark: 1 << 20 })) {
@@ -220,25 +285,38 @@ export class DonorImportJobs {
   }
 
   /** One transaction: match, insert, update (with before-images in donor_changes), report problems, advance progress. */
-  private async importChunk(tx: Tx, batchId: string, organizationId: string, userId: string | null, rows: ParsedRow[]) {
-    const good = rows.filter((r) => !r.skip);
-    const str = (v: DonorFieldValue | undefined) => (typeof v === "string" && v !== "" ? v : null);
-    const nameKey = (f: Flat) => {
-      const first = str(f.firstName);
-      const last = str(f.lastName);
-      const zip = str(f.zip);
-      return first && last && zip ? `${last.toLowerCase()}\u0000${first.toLowerCase()}\u0000${zip}` : null;
-    };
+  /** The match keys of an organisation's donors, read 5,000 at a time in id order. */
+  private async keysOf(organizationId: string): Promise<KeySet> {
+    const keys = new KeySet();
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.db
+        .select({ id: donors.id, clientId: donors.clientId, email: donors.email, firstName: donors.firstName, lastName: donors.lastName, zip: donors.zip })
+        .from(donors)
+        .where(and(eq(donors.organizationId, organizationId), after ? gt(donors.id, after) : undefined))
+        .orderBy(asc(donors.id))
+        .limit(5000);
+      for (const d of page) for (const k of matchKeys(d)) keys.add(k);
+      if (page.length < 5000) return keys;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  /**
+   * Matches a chunk's rows against the organisation's donors and computes every write, outside any
+   * transaction. `lookup` are the rows that may match a stored donor (the others are new).
+   */
+  private async prepareChunk(batchId: string, organizationId: string, userId: string | null, rows: ParsedRow[], lookup: ParsedRow[]): Promise<PreparedChunk> {
 
     // ---- existing donors that any row of this chunk may match
-    const clientIds = [...new Set(good.map((r) => str(r.values.clientId)).filter((v): v is string => !!v))];
-    const emails = [...new Set(good.map((r) => str(r.values.email)).filter((v): v is string => !!v))];
+    const clientIds = [...new Set(lookup.map((r) => str(r.values.clientId)).filter((v): v is string => !!v))];
+    const emails = [...new Set(lookup.map((r) => str(r.values.email)).filter((v): v is string => !!v))];
     // SQL lower() may only fold ASCII (C locale, as in PGlite): send both foldings of each key.
     const asciiLower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
     const variants = (v: string) => [v.toLowerCase(), asciiLower(v)];
     const names = [
       ...new Set(
-        good.flatMap((r) => {
+        lookup.flatMap((r) => {
           const first = str(r.values.firstName);
           const last = str(r.values.lastName);
           const zip = str(r.values.zip);
@@ -253,7 +331,7 @@ export class DonorImportJobs {
     if (clientIds.length) conds.push(sql`${donors.clientId} = ${anyOf(clientIds)}`);
     if (emails.length) conds.push(sql`lower(${donors.email}) = ${anyOf([...new Set(emails.flatMap(variants))])}`);
     if (names.length) conds.push(sql`${donorNameKeySql(donors.lastName, donors.firstName, donors.zip)} = ${anyOf(names)}`);
-    const existing: DonorRow[] = conds.length ? await tx.select().from(donors).where(and(eq(donors.organizationId, organizationId), or(...conds))) : [];
+    const existing: DonorRow[] = conds.length ? await this.db.select().from(donors).where(and(eq(donors.organizationId, organizationId), or(...conds))) : [];
 
     const byClient = new Map<string, Work>();
     const byEmail = new Map<string, Work>();
@@ -322,7 +400,7 @@ export class DonorImportJobs {
       else unchanged++;
     }
 
-    // ---- write
+    // ---- what to write (computed here, outside the transaction)
     const extraOf = (w: Work): DonorExtra => {
       const fields: Record<string, string | number | null> = {};
       for (const [k, v] of Object.entries(w.fields)) if (!isColumnKey(k) && v !== null && v !== undefined) fields[k] = v;
@@ -334,22 +412,25 @@ export class DonorImportJobs {
       out.notes = w.fields.notes ?? "";
       return out;
     };
-    const inserts = [...touched].filter((w) => w.isNew);
-    if (inserts.length) {
-      // One JSON parameter per statement (json_to_recordset) instead of thousands of bound values:
-      // far cheaper to build and to parse, on both PGlite and PostgreSQL. `json`, not `jsonb`: the
-      // text is read once, so converting it to jsonb first only cost time.
-      const rowsJson = JSON.stringify(
-        inserts.map((w) => {
-          const o: Record<string, unknown> = { organization_id: organizationId, created_by_import_id: batchId, extra: extraOf(w) };
-          for (const c of INSERT_COLUMNS) if (c.key !== "organizationId" && c.key !== "createdByImportId" && c.key !== "extra") o[c.name] = c.key === "notes" ? (w.fields.notes ?? "") : (w.fields[c.key] ?? null);
-          return o;
-        }),
-      );
-      await tx.execute(
-        sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${rowsJson}::json) AS x(${sql.raw(INSERT_TYPES)})`,
-      );
+    const touchedKeys: string[] = [];
+    for (const w of touched) {
+      touchedKeys.push(...matchKeys(w.fields));
+      if (w.original) touchedKeys.push(...matchKeys(w.original.fields));
     }
+    const inserts = [...touched].filter((w) => w.isNew);
+    // One JSON parameter per statement (json_to_recordset) instead of thousands of bound values:
+    // far cheaper to build and to parse, on both PGlite and PostgreSQL. `json`, not `jsonb`: the
+    // text is read once, so converting it to jsonb first only cost time.
+    const insertJson = inserts.length
+      ? JSON.stringify(
+          inserts.map((w) => {
+            const o: Record<string, unknown> = { organization_id: organizationId, created_by_import_id: batchId, extra: extraOf(w) };
+            for (const c of INSERT_COLUMNS) if (c.key !== "organizationId" && c.key !== "createdByImportId" && c.key !== "extra") o[c.name] = c.key === "notes" ? (w.fields.notes ?? "") : (w.fields[c.key] ?? null);
+            return o;
+          }),
+        )
+      : null;
+    const updates: PreparedChunk["updates"] = [];
     const changeRows: (typeof donorChanges.$inferInsert)[] = [];
     for (const w of touched) {
       if (w.isNew || !w.original || !w.id) continue;
@@ -361,26 +442,47 @@ export class DonorImportJobs {
         if (w.original.unknown[h] !== w.unknown[h]) changes.push({ field: `unknown:${h}`, old: w.original.unknown[h] ?? null, new: w.unknown[h] ?? null });
       }
       if (!changes.length) continue;
-      await tx
-        .update(donors)
-        .set({ ...(columnsOf(w) as Partial<typeof donors.$inferInsert>), extra: extraOf(w), updatedAt: new Date() })
-        .where(and(eq(donors.id, w.id), eq(donors.organizationId, organizationId)));
+      updates.push({ id: w.id, set: { ...columnsOf(w), extra: extraOf(w) } });
       changeRows.push({ donorId: w.id, organizationId, userId, source: "import", importBatchId: batchId, changes });
     }
-    for (let i = 0; i < changeRows.length; i += 500) await tx.insert(donorChanges).values(changeRows.slice(i, i + 500));
-    const problems: ImportProblem[] = rows.flatMap((r) => r.problems);
-    for (let i = 0; i < problems.length; i += 1000) {
-      await tx.insert(donorImportProblems).values(problems.slice(i, i + 1000).map((p) => ({ batchId, row: p.row, column: p.column, problem: p.problem })));
+    return {
+      rows: rows.length,
+      insertJson,
+      updates,
+      changeRows,
+      problems: rows.flatMap((r) => r.problems),
+      counts: { inserted, updated, unchanged, skipped },
+      touchedKeys,
+    };
+  }
+
+  /** One transaction: insert, update (with before-images in donor_changes), report problems, advance progress. */
+  private async writeChunk(tx: Tx, batchId: string, organizationId: string, p: PreparedChunk) {
+    if (p.insertJson) {
+      await tx.execute(
+        sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${p.insertJson}::json) AS x(${sql.raw(INSERT_TYPES)})`,
+      );
     }
+    for (const u of p.updates) {
+      await tx
+        .update(donors)
+        .set({ ...(u.set as Partial<typeof donors.$inferInsert>), updatedAt: new Date() })
+        .where(and(eq(donors.id, u.id), eq(donors.organizationId, organizationId)));
+    }
+    for (let i = 0; i < p.changeRows.length; i += 500) await tx.insert(donorChanges).values(p.changeRows.slice(i, i + 500));
+    for (let i = 0; i < p.problems.length; i += 1000) {
+      await tx.insert(donorImportProblems).values(p.problems.slice(i, i + 1000).map((x) => ({ batchId, row: x.row, column: x.column, problem: x.problem })));
+    }
+    const c = p.counts;
     await tx
       .update(donorImportBatches)
       .set({
-        rowsDone: sql`${donorImportBatches.rowsDone} + ${rows.length}`,
-        inserted: sql`${donorImportBatches.inserted} + ${inserted}`,
-        updated: sql`${donorImportBatches.updated} + ${updated}`,
-        unchanged: sql`${donorImportBatches.unchanged} + ${unchanged}`,
-        skipped: sql`${donorImportBatches.skipped} + ${skipped}`,
-        problemCount: sql`${donorImportBatches.problemCount} + ${problems.length}`,
+        rowsDone: sql`${donorImportBatches.rowsDone} + ${p.rows}`,
+        inserted: sql`${donorImportBatches.inserted} + ${c.inserted}`,
+        updated: sql`${donorImportBatches.updated} + ${c.updated}`,
+        unchanged: sql`${donorImportBatches.unchanged} + ${c.unchanged}`,
+        skipped: sql`${donorImportBatches.skipped} + ${c.skipped}`,
+        problemCount: sql`${donorImportBatches.problemCount} + ${p.problems.length}`,
       })
       .where(eq(donorImportBatches.id, batchId));
   }
