@@ -33,8 +33,12 @@ export type DatabaseOptions =
   /** dataDir undefined = in memory (tests). */
   | { kind: "pglite"; dataDir?: string };
 
-/** PGlite extensions the migrations use (CREATE EXTENSION pg_trgm for the donor search indexes). */
-const extensions = { pg_trgm };
+/**
+ * PGlite extensions the migrations use (CREATE EXTENSION pg_trgm for the donor search indexes).
+ * (shared_buffers=32MB was tried to cap PGlite's memory: the 100k import's peak RSS did not move,
+ * while list pages and the export got slower.)
+ */
+const pgliteOptions = { extensions: { pg_trgm } };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
@@ -49,9 +53,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
-    client = new PGlite(path.join(options.dataDir, "pglite"), { extensions });
+    const dir = path.join(options.dataDir, "pglite");
+    const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
+    client = new PGlite(dir, pgliteOptions);
+    if (fresh) {
+      // Creating the cluster (initdb) grows the WebAssembly memory to ~550 MB, and it never shrinks:
+      // start again on the new directory with a fresh instance (~300 MB).
+      await client.waitReady;
+      await client.close();
+      client = new PGlite(dir, pgliteOptions);
+    }
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite(pgliteOptions);
   }
   try {
     await client.waitReady;
