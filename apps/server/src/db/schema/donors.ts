@@ -99,8 +99,8 @@ export const donors = pgTable(
     ),
     index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),
     index("donors_created_by_import_idx").on(t.createdByImportId),
-    // The list's search (ILIKE '%term%') on "first last" and email: trigram GIN (pg_trgm). PostgreSQL only:
-    // migration 0010 skips them on PGlite, where their upkeep made imports ~5x slower.
+    // The list's search (ILIKE '%term%') on "first last" and email: trigram GIN (pg_trgm). On PGlite they
+    // are created by migration 0012 with a 64 MB pending list (row-by-row upkeep made imports ~5x slower).
     index("donors_full_name_trgm_idx").using("gin", sql`${donorFullNameSql(t.firstName, t.lastName)} gin_trgm_ops`),
     index("donors_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
