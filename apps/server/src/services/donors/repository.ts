@@ -249,7 +249,8 @@ export async function* exportRows(db: DbOrTx, p: ListParams, batch = 5000) {
       .select(exportColumns)
       .from(donors)
       .innerJoin(organizations, eq(organizations.id, donors.organizationId))
-      .where(inArray(donors.id, slice));
+      // One uuid[] parameter, not 5,000 bound values (far cheaper to bind, notably on PGlite).
+      .where(sql`${donors.id} = ANY(${sql.param(slice)}::uuid[])`);
     const byId = new Map(found.map(({ id, ...row }) => [id, row]));
     const rows = slice.map((id) => byId.get(id)).filter((r) => r !== undefined); // a donor deleted meanwhile is left out
     if (rows.length) yield rows;
