@@ -63,16 +63,9 @@ export class CsvParser {
         this.fieldQuoted = true;
         i++;
       } else {
-        // Plain run up to the next delimiter, line end or quote.
-        let j = i + 1;
-        while (j < n) {
-          const d = chunk.charCodeAt(j);
-          if (d === 44 || d === 10 || d === 13 || d === 34) break;
-          j++;
-        }
-        if (j < n && chunk.charCodeAt(j) === 34 && j === i) j++; // a stray quote mid-field is kept literally
-        this.field += chunk.slice(i, j === i ? i + 1 : j);
-        i = j === i ? i + 1 : j;
+        const j = plainRunEnd(chunk, i);
+        this.field += chunk.slice(i, j);
+        i = j;
       }
     }
     return out;
@@ -112,6 +105,20 @@ export class CsvParser {
     this.field = "";
     this.fieldQuoted = false;
   }
+}
+
+/**
+ * Where a run of plain field text starting at `i` ends: at the next comma, line end or quote. The
+ * character at `i` always belongs to the run, so a stray quote mid-field is kept literally.
+ */
+function plainRunEnd(chunk: string, i: number): number {
+  let j = i + 1;
+  while (j < chunk.length) {
+    const d = chunk.charCodeAt(j);
+    if (d === 44 || d === 10 || d === 13 || d === 34) break;
+    j++;
+  }
+  return j;
 }
 
 /** String.prototype.trim's whitespace (WhiteSpace and LineTerminator). */
@@ -181,14 +188,7 @@ export class CsvRecordCounter {
         s.inQuotes = s.fieldQuoted = true;
         i++;
       } else {
-        let j = i + 1;
-        while (j < n) {
-          const d = chunk.charCodeAt(j);
-          if (d === 44 || d === 10 || d === 13 || d === 34) break;
-          j++;
-        }
-        if (j < n && chunk.charCodeAt(j) === 34 && j === i) j++;
-        const end = j === i ? i + 1 : j;
+        const end = plainRunEnd(chunk, i);
         s.fieldEmpty = false;
         for (let k = i; s.fieldBlank && k < end; k++) if (!isTrimSpace(chunk.charCodeAt(k))) s.fieldBlank = false;
         i = end;
