@@ -11,7 +11,8 @@ import * as esbuild from "esbuild";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBundle = path.join(root, "apps/server/dist/main.mjs");
 
-function newestMtime(dir) {
+/** The newest modification time of any file below dir (start.mjs uses it for the web app too). */
+export function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildServer, newestMtime, serverBundle, serverBundleStale } from "./build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtAt = (() => {
@@ -15,15 +16,6 @@ const builtAt = (() => {
     return 0;
   }
 })();
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 const sources = [
   newestMtime(path.join(root, "apps/web/src")),
@@ -37,7 +29,6 @@ if (builtAt < Math.max(...sources)) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const { buildServer, serverBundle, serverBundleStale } = await import("./build-server.mjs");
 if (serverBundleStale()) await buildServer();
 process.env.NODE_ENV ??= "production";
 await import(pathToFileURL(serverBundle).href);
