@@ -210,7 +210,7 @@ export class DonorImportJobs {
       // organisation's import never runs a match query). A chunk whose rows share no key with an earlier
       // chunk cannot depend on the chunk still being written, so its match query and the work that
       // follows run while that chunk commits (on PostgreSQL, on another connection).
-      const existing = await this.keysOf(organizationId);
+      const storedKeys = await this.keysOf(organizationId);
       const touched = new KeySet();
       const flush = async () => {
         if (!chunk.length) return;
@@ -221,7 +221,7 @@ export class DonorImportJobs {
           if (r.skip) return false;
           const keys = matchKeys(r.values);
           if (keys.some((k) => touched.has(k))) return (wait = true);
-          return keys.some((k) => existing.has(k));
+          return keys.some((k) => storedKeys.has(k));
         });
         if (wait) await settle();
         const prepared = await this.prepareChunk(batchId, organizationId, userId, rows, lookup);
