@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -34,11 +36,35 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir?: string };
 
 /**
- * PGlite extensions the migrations use (CREATE EXTENSION pg_trgm for the donor search indexes).
- * (shared_buffers=32MB was tried to cap PGlite's memory: a 100k import's peak RSS went 804 → 731 MB,
- * still far over 512 MB, while list pages and the export got ~10–60% slower. Not worth it.)
+ * PGlite runs in this process, so its memory is the server's (docs/PERFORMANCE.md). Defaults would
+ * be 128 MB shared_buffers, all of it touched at start, and 64 MB maintenance_work_mem, touched by the
+ * VACUUM after an import; WebAssembly memory never shrinks. 32 MB / 16 MB keep a 100k-donor import under
+ * 512 MB of RSS. List pages stay well inside their target; the table's pages come from the OS cache instead.
+ * pg_trgm: the migrations create the donor search indexes with it.
  */
-const pgliteOptions = { extensions: { pg_trgm } };
+const pgliteOptions = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB", "-c", "maintenance_work_mem=16MB"],
+};
+
+/**
+ * Creates a new PGlite cluster (initdb) in a short-lived child process. initdb grows the WebAssembly
+ * memory to ~550 MB; in this process that memory stayed resident until a garbage collection happened
+ * to free the closed instance, so a first start carried 100–250 MB it never used again.
+ */
+async function createCluster(dir: string): Promise<void> {
+  // Built beside the target and renamed when complete: an interrupted initdb never leaves a half cluster.
+  const temp = `${dir}.creating`;
+  fs.rmSync(temp, { recursive: true, force: true });
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const code = "const { PGlite } = require(process.argv[1]); const db = new PGlite(process.argv[2]); db.waitReady.then(() => db.close());";
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, ["-e", code, entry, temp], { timeout: 120_000 }, (err, _stdout, stderr) =>
+      err ? reject(new Error(`Could not create the database in ${dir}: ${stderr || err.message}`)) : resolve(),
+    ),
+  );
+  fs.renameSync(temp, dir);
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
@@ -53,20 +79,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
-    const dir = path.join(options.dataDir, "pglite");
-    const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
-    client = new PGlite(dir, pgliteOptions);
-    if (fresh) {
-      // Creating the cluster (initdb) grows the WebAssembly memory to ~550 MB, and it never shrinks:
-      // start again on the new directory with a fresh instance (~300 MB).
-      await client.waitReady;
-      await client.close();
-      client = new PGlite(dir, pgliteOptions);
-    }
-  } else {
-    client = new PGlite(pgliteOptions);
   }
   try {
+    if (options.dataDir) {
+      const dir = path.join(options.dataDir, "pglite");
+      if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
+      client = new PGlite(dir, pgliteOptions);
+    } else {
+      client = new PGlite(pgliteOptions);
+    }
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
