@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // npm run bench: bundles every bench/*.bench.ts the way the production server is bundled (plain
-// JavaScript, no tsx: tsx's loader would add ~90 MB to the measured RSS) and runs it with node.
+// JavaScript, no tsx: tsx's loader would add ~90 MB to the measured RSS) and runs it with node, started
+// as npm start starts the server.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildServer } from "../scripts/build-server.mjs";
+import { buildServer, serverProcess } from "../scripts/build-server.mjs";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, "..");
@@ -15,6 +16,7 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).so
   console.log(`\n## ${file}`);
   // Two levels below apps/server, like src/db/client.ts, so the migrations folder resolves the same way.
   const out = await buildServer({ entry: path.join("bench", file), outfile: path.join(root, "apps/server/dist/bench", file.replace(/\.ts$/, ".mjs")) });
-  const res = spawnSync(process.execPath, [out], { cwd: root, stdio: "inherit" });
+  // Started like the production server (serverProcess: its memory settings).
+  const res = spawnSync(process.execPath, [...serverProcess.execArgv, out], { cwd: root, stdio: "inherit", env: { ...process.env, ...serverProcess.env } });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { startSmtpTestServer } from "../apps/server/test/smtp-test-server.ts";
 import { startFakeAiServer } from "../apps/server/test/fake-ai-servers.ts";
 import { E2E_PORT } from "./playwright.config.ts";
-import { buildServer, serverBundle, serverBundleStale } from "../scripts/build-server.mjs";
+import { buildServer, serverBundle, serverBundleStale, serverProcess } from "../scripts/build-server.mjs";
 import { ADMIN, FAKE_OPENAI_CHUNKS, SUPPORT_EMAIL } from "./fixtures.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,10 +33,11 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
   // The production bundle, as `npm start` runs it (rebuilt when a source is newer).
   if (serverBundleStale()) await buildServer();
-  const server: ChildProcess = spawn(process.execPath, [serverBundle], {
+  const server: ChildProcess = spawn(process.execPath, [...serverProcess.execArgv, serverBundle], {
     cwd: root,
     env: {
       ...process.env,
+      ...serverProcess.env,
       NODE_ENV: "production",
       WEB_DIST: webDist,
       PORT: String(E2E_PORT),

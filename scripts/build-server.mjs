@@ -11,6 +11,22 @@ import * as esbuild from "esbuild";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const serverBundle = path.join(root, "apps/server/dist/main.mjs");
 
+/**
+ * How the server's node process is started (npm start, the browser tests, the benchmarks). The
+ * embedded database lives in this process, so these keep a 100k-donor import under 512 MB of RSS
+ * (docs/PERFORMANCE.md):
+ * - MALLOC_MMAP_THRESHOLD_ fixes glibc's threshold for mmap'd allocations at 128 KB. Left dynamic, it
+ *   rises after the first large buffer is freed, later buffers (file reads, query messages) land in the
+ *   brk heap, and ~70 MB of it stays resident, fragmented, after they are freed.
+ * - --heap-growing-percent=50: V8 grows the heap by half its live size between full collections
+ *   instead of up to 4×; an import's short-lived rows otherwise pile up as ~150 MB of garbage. A soft
+ *   setting (the heap still grows when live data needs it), unlike --max-old-space-size.
+ */
+export const serverProcess = {
+  execArgv: ["--heap-growing-percent=50"],
+  env: { MALLOC_MMAP_THRESHOLD_: "131072" },
+};
+
 /** The newest modification time of any file below dir (start.mjs uses it for the web app too). */
 export function newestMtime(dir) {
   let newest = 0;

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // npm start: build the web app and the server bundle when missing or older than their sources,
-// then run the server (plain JavaScript, apps/server/dist/main.mjs) in this process so signals
-// reach it directly.
-import { spawnSync } from "node:child_process";
+// then run the server (plain JavaScript, apps/server/dist/main.mjs) in a child node process started
+// with the memory settings of serverProcess (they must be set when a process starts). Signals are
+// passed on to it (shutting down twice is harmless), and its exit code is ours.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildServer, newestMtime, serverBundle, serverBundleStale } from "./build-server.mjs";
+import { fileURLToPath } from "node:url";
+import { buildServer, newestMtime, serverBundle, serverBundleStale, serverProcess } from "./build-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtAt = (() => {
@@ -30,5 +31,10 @@ if (builtAt < Math.max(...sources)) {
 }
 
 if (serverBundleStale()) await buildServer();
-process.env.NODE_ENV ??= "production";
-await import(pathToFileURL(serverBundle).href);
+const server = spawn(process.execPath, [...serverProcess.execArgv, serverBundle], {
+  cwd: root,
+  env: { NODE_ENV: "production", ...process.env, ...serverProcess.env },
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
