@@ -284,6 +284,25 @@ describe("export", () => {
     expect(res.body).not.toContain("Foreign");
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;
     expect(evil).toBe(`"'=HYPERLINK(""http://evil"")",'+Plus,'-minus@x.org,(555) 123-4567,"1 Main St, Apt 2",'@City,'\tTab,5000,1234.5,DS1-1,7,100,3,2024-01-02,40,'=Export Org`);
+    // In list order (Last Name, First Name).
+    const last = lines.slice(1).map((l) => l.split(",")[1] ?? "");
+    expect(last.filter((l) => l.startsWith("L"))).toEqual([...last.filter((l) => l.startsWith("L"))].sort());
+  });
+
+  it("writes every kind of value as the API shows it: empty for missing, quotes, line breaks, decimals, negative amounts", async () => {
+    const org = await buildOrg(t, "Cells Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    await buildDonor(t, org.id, { firstName: 'Say "Hi"', lastName: "Line\nBreak", address: "Carriage\rReturn", email: null, estimatedCapacity: 1234.5, totalGiftAmount: -25, qualityScore: 7.25, largestGiftFound: 0, numberOfGifts: 0, age: null, lastGiftDate: null });
+    await buildDonor(t, org.id, { firstName: "Only", lastName: "Name" });
+    const res = await t.request("GET", "/api/donors/export", { cookie: u.cookie });
+    expect(res.body).toBe(
+      [
+        DONOR_EXPORT_HEADERS.join(","),
+        `"Say ""Hi""","Line\nBreak",,,"Carriage\rReturn",,,0,1234.5,,7.25,'-25,0,,,Cells Org`,
+        "Only,Name,,,,,,,,,,,,,,Cells Org",
+        "",
+      ].join("\r\n"),
+    );
   });
 
   it("exports only a static group's members, and answers 404 for another organisation's group", async () => {

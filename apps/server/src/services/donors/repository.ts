@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import {
+  DONOR_EXPORT_COLUMNS,
   DONOR_DATE_FILTERS,
   DONOR_FIELDS,
   DONOR_RANGE_FILTERS,
@@ -210,32 +211,49 @@ async function loadDsRatings(db: DbOrTx, scope: DonorScope): Promise<string[]> {
   return rows.map((r) => r.r!).filter(Boolean);
 }
 
-const exportColumns = {
-  id: donors.id,
-  firstName: donors.firstName,
-  lastName: donors.lastName,
-  email: donors.email,
-  phoneNumber: donors.phoneNumber,
-  address: donors.address,
-  city: donors.city,
-  state: donors.state,
-  largestGiftFound: donors.largestGiftFound,
-  estimatedCapacity: donors.estimatedCapacity,
-  dsRating: donors.dsRating,
-  qualityScore: donors.qualityScore,
-  totalGiftAmount: donors.totalGiftAmount,
-  numberOfGifts: donors.numberOfGifts,
-  lastGiftDate: donors.lastGiftDate,
-  age: donors.age,
-  organizationName: organizations.name,
+/**
+ * One export cell, built by the database exactly as `csvCell` (packages/shared) builds it from the
+ * value the API returns: empty for NULL, a leading apostrophe before = + - @ tab or CR, quoted when
+ * it holds a quote, comma, CR or LF. Money and scores are numbers in the app, so their trailing zeros
+ * go (trim_scale: 1234.50 → 1234.5, like String(1234.5)).
+ */
+function csvCellSql(value: SQL): SQL {
+  const t = sql`(${value})::text`;
+  const n = sql`(CASE WHEN left(${t}, 1) IN ('=', '+', '-', '@', E'\t', E'\r') THEN '''' || ${t} ELSE ${t} END)`;
+  return sql`(CASE WHEN ${t} IS NULL THEN '' WHEN ${n} ~ E'[",\r\n]' THEN '"' || replace(${n}, '"', '""') || '"' ELSE ${n} END)`;
+}
+
+const exportValues: Record<(typeof DONOR_EXPORT_COLUMNS)[number][1], SQL> = {
+  firstName: sql`${donors.firstName}`,
+  lastName: sql`${donors.lastName}`,
+  email: sql`${donors.email}`,
+  phoneNumber: sql`${donors.phoneNumber}`,
+  address: sql`${donors.address}`,
+  city: sql`${donors.city}`,
+  state: sql`${donors.state}`,
+  largestGiftFound: sql`trim_scale(${donors.largestGiftFound})`,
+  estimatedCapacity: sql`trim_scale(${donors.estimatedCapacity})`,
+  dsRating: sql`${donors.dsRating}`,
+  qualityScore: sql`trim_scale(${donors.qualityScore})`,
+  totalGiftAmount: sql`trim_scale(${donors.totalGiftAmount})`,
+  numberOfGifts: sql`${donors.numberOfGifts}`,
+  lastGiftDate: sql`${donors.lastGiftDate}`,
+  age: sql`${donors.age}`,
+  organizationName: sql`${organizations.name}`,
 };
+const exportLineSql = sql.join(
+  DONOR_EXPORT_COLUMNS.map(([, key]) => csvCellSql(exportValues[key])),
+  sql` || ',' || `,
+);
 
 /**
- * Every matching donor for the export, in batches, so memory stays flat. The matching ids are read
- * once in list order (one sorted pass, no OFFSET rescans: 100k ids ≈ 4 MB), then the rows are fetched
- * by primary key, a batch at a time, and put back in that order.
+ * Every matching donor for the export as CSV lines (without line ends), in batches, so memory stays
+ * flat. The matching ids are read once in list order (one sorted pass, no OFFSET rescans: 100k ids ≈
+ * 4 MB); each batch is fetched by primary key, in that order. The database builds each line: one text
+ * value per row instead of 16 is what makes the export fast (on PGlite most of its time went into
+ * turning result fields into JavaScript values).
  */
-export async function* exportRows(db: DbOrTx, p: ListParams, batch = 5000) {
+export async function* exportLines(db: DbOrTx, p: ListParams, batch = 5000): AsyncGenerator<string[]> {
   const ids = (
     await db
       .select({ id: donors.id })
@@ -244,16 +262,15 @@ export async function* exportRows(db: DbOrTx, p: ListParams, batch = 5000) {
       .orderBy(...orderOf(p.sort, p.dir))
   ).map((r) => r.id);
   for (let i = 0; i < ids.length; i += batch) {
-    const slice = ids.slice(i, i + batch);
-    const found = await db
-      .select(exportColumns)
-      .from(donors)
-      .innerJoin(organizations, eq(organizations.id, donors.organizationId))
-      // One uuid[] parameter, not 5,000 bound values (far cheaper to bind, notably on PGlite).
-      .where(sql`${donors.id} = ANY(${sql.param(slice)}::uuid[])`);
-    const byId = new Map(found.map(({ id, ...row }) => [id, row]));
-    const rows = slice.map((id) => byId.get(id)).filter((r) => r !== undefined); // a donor deleted meanwhile is left out
-    if (rows.length) yield rows;
+    // One uuid[] parameter, not 5,000 bound values; a donor deleted meanwhile simply drops out.
+    const found: unknown = await db.execute(sql`
+      SELECT ${exportLineSql} AS line
+      FROM unnest(${sql.param(ids.slice(i, i + batch))}::uuid[]) WITH ORDINALITY AS x(id, n)
+      JOIN ${donors} ON ${donors.id} = x.id
+      JOIN ${organizations} ON ${organizations.id} = ${donors.organizationId}
+      ORDER BY x.n`);
+    const rows = (found as { rows: { line: string }[] }).rows; // node-postgres and PGlite both answer { rows }
+    if (rows.length) yield rows.map((r) => r.line);
   }
 }
 

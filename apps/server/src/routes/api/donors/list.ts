@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import {
   csvCell,
   decodeDonorFilters,
-  DONOR_EXPORT_COLUMNS,
   DONOR_EXPORT_HEADERS,
   donorExportFileName,
   donorExportQuerySchema,
@@ -15,7 +14,7 @@ import { donorGroups } from "../../../db/schema.ts";
 import { errorSchema } from "../../../lib/http.ts";
 import { notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
-import { countDonors, dsRatingsOf, exportRows, listDonors, type DonorScope } from "../../../services/donors/repository.ts";
+import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope } from "../../../services/donors/repository.ts";
 import { assertInScope, donorActor, readScope } from "./context.ts";
 import type { FastifyInstance } from "fastify";
 
@@ -81,13 +80,9 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       let exported = 0;
       const lines = async function* () {
         yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
-        for await (const rows of exportRows(app.db, { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir })) {
-          let out = "";
-          for (const r of rows) {
-            out += DONOR_EXPORT_COLUMNS.map(([, key]) => csvCell(r[key] as string | number | null)).join(",") + "\r\n";
-          }
-          exported += rows.length;
-          yield out;
+        for await (const lines of exportLines(app.db, { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir })) {
+          exported += lines.length;
+          yield lines.join("\r\n") + "\r\n";
         }
         app.activity.record(actor, request, {
           actionType: "donor_management",
