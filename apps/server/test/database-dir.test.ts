@@ -29,7 +29,7 @@ describe("PGlite data directory", () => {
     await first.db.insert(organizations).values({ name: "Kept Across Restarts" });
     // The memory settings that keep a large import inside its budget (docs/PERFORMANCE.md).
     const settings: unknown = await first.db.execute(sql`SELECT current_setting('shared_buffers') AS sb, current_setting('maintenance_work_mem') AS mwm`);
-    expect((settings as { rows: unknown[] }).rows[0]).toEqual({ sb: "32MB", mwm: "16MB" });
+    expect((settings as { rows: unknown[] }).rows[0]).toEqual({ sb: "64MB", mwm: "16MB" });
     await first.close();
 
     const again = await openDatabase({ kind: "pglite", dataDir });
