@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { AiProviderId } from "@cultivate/shared";
 import { AiError, SYSTEM_PROMPT, type AiProvider, type GenerateRequest, type GenerateResult } from "./types.ts";
 import { describeUpstreamError } from "./errors.ts";
@@ -6,7 +6,8 @@ import { describeUpstreamError } from "./errors.ts";
 /** Anthropic's messages API (ANTHROPIC_BASE_URL for a proxy or compatible server). */
 export class AnthropicProvider implements AiProvider {
   readonly ready: boolean;
-  private readonly client: Anthropic | null;
+  /** The SDK is loaded on first use (≈ 20 MB of RSS a server without AI traffic never needs). */
+  private readonly client: () => Promise<Anthropic> | null;
 
   constructor(
     readonly id: AiProviderId,
@@ -15,16 +16,22 @@ export class AnthropicProvider implements AiProvider {
     options: { apiKey?: string; baseURL?: string; timeoutMs: number; maxRetries: number },
   ) {
     this.ready = Boolean(options.apiKey);
-    this.client = options.apiKey
-      ? new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries })
-      : null;
+    let loaded: Promise<Anthropic> | null = null;
+    this.client = () =>
+      options.apiKey
+        ? (loaded ??= import("@anthropic-ai/sdk").then(
+            ({ default: Anthropic }) =>
+              new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries }),
+          ))
+        : null;
   }
 
   async generate({ prompt, onToken, signal }: GenerateRequest): Promise<GenerateResult> {
-    if (!this.client) throw new AiError(`${this.label} is not configured on this server (ANTHROPIC_API_KEY is not set).`, 503);
+    const client = this.client();
+    if (!client) throw new AiError(`${this.label} is not configured on this server (ANTHROPIC_API_KEY is not set).`, 503);
     let text = "";
     try {
-      const stream = await this.client.messages.create(
+      const stream = await (await client).messages.create(
         {
           model: this.model,
           max_tokens: 2048,

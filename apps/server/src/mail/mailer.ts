@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
@@ -25,7 +25,8 @@ const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6
  * with SMTP it is sent at once and, on failure, retried with back-off by a background loop.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /** nodemailer is loaded with the first message (only with SMTP_URL). */
+  private transport: Promise<Transporter> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private draining = false;
 
@@ -34,22 +35,23 @@ export class Mailer {
     private readonly options: { smtpUrl?: string; from: string; retryIntervalMs?: number },
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(withTimeouts(options.smtpUrl))
-      : null;
   }
 
   get configured(): boolean {
-    return this.transport !== null;
+    return Boolean(this.options.smtpUrl);
+  }
+
+  private transportOf(smtpUrl: string): Promise<Transporter> {
+    return (this.transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(withTimeouts(smtpUrl))));
   }
 
   async send(email: OutgoingEmail): Promise<SendResult> {
     const [row] = await this.db
       .insert(emailOutbox)
-      .values({ ...email, html: email.html ?? null, status: this.transport ? "sending" : "stored" })
+      .values({ ...email, html: email.html ?? null, status: this.configured ? "sending" : "stored" })
       .returning({ id: emailOutbox.id });
     const id = row!.id;
-    if (!this.transport) {
+    if (!this.configured) {
       this.log.info({ emailId: id, to: email.to, subject: email.subject, text: email.text }, "email stored in outbox (no SMTP_URL)");
       return { id, delivered: false, status: "stored" };
     }
@@ -59,7 +61,7 @@ export class Mailer {
   private async deliver(id: string, email: OutgoingEmail, previousAttempts: number): Promise<SendResult> {
     const attempts = previousAttempts + 1;
     try {
-      await this.transport!.sendMail({
+      await (await this.transportOf(this.options.smtpUrl!)).sendMail({
         from: this.options.from,
         to: email.to,
         subject: email.subject,
@@ -90,7 +92,7 @@ export class Mailer {
 
   /** Sends what is due. Rows are claimed with a status change so two loops never send one twice. */
   async drain(limit = 20): Promise<number> {
-    if (!this.transport || this.draining) return 0;
+    if (!this.configured || this.draining) return 0;
     this.draining = true;
     try {
       const due = await this.db
@@ -114,7 +116,7 @@ export class Mailer {
   }
 
   start(): void {
-    if (!this.transport || this.timer) return;
+    if (!this.configured || this.timer) return;
     // A crash mid-send leaves rows in "sending": put them back in the queue at start.
     void this.db
       .update(emailOutbox)
@@ -130,6 +132,6 @@ export class Mailer {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.transport?.close();
+    void this.transport?.then((t) => t.close());
   }
 }
