@@ -214,35 +214,42 @@ async function loadDsRatings(db: DbOrTx, scope: DonorScope): Promise<string[]> {
 /**
  * One export cell, built by the database exactly as `csvCell` (packages/shared) builds it from the
  * value the API returns: empty for NULL, a leading apostrophe before = + - @ tab or CR, quoted when
- * it holds a quote, comma, CR or LF. Money and scores are numbers in the app, so their trailing zeros
- * go (trim_scale: 1234.50 → 1234.5, like String(1234.5)).
+ * it holds a quote, comma, CR or LF. Text is tested with one regular expression and only the rare
+ * cell that matches takes the slow path. Numbers can only need the apostrophe (a minus sign), and
+ * money and scores lose trailing zeros as in the app (trim_scale: 1234.50 → 1234.5, like
+ * String(1234.5)); dates (YYYY-MM-DD) never need either.
  */
-function csvCellSql(value: SQL): SQL {
-  const t = sql`(${value})::text`;
-  const n = sql`(CASE WHEN left(${t}, 1) IN ('=', '+', '-', '@', E'\t', E'\r') THEN '''' || ${t} ELSE ${t} END)`;
-  return sql`(CASE WHEN ${t} IS NULL THEN '' WHEN ${n} ~ E'[",\r\n]' THEN '"' || replace(${n}, '"', '""') || '"' ELSE ${n} END)`;
-}
-
-const exportValues: Record<(typeof DONOR_EXPORT_COLUMNS)[number][1], SQL> = {
-  firstName: sql`${donors.firstName}`,
-  lastName: sql`${donors.lastName}`,
-  email: sql`${donors.email}`,
-  phoneNumber: sql`${donors.phoneNumber}`,
-  address: sql`${donors.address}`,
-  city: sql`${donors.city}`,
-  state: sql`${donors.state}`,
-  largestGiftFound: sql`trim_scale(${donors.largestGiftFound})`,
-  estimatedCapacity: sql`trim_scale(${donors.estimatedCapacity})`,
-  dsRating: sql`${donors.dsRating}`,
-  qualityScore: sql`trim_scale(${donors.qualityScore})`,
-  totalGiftAmount: sql`trim_scale(${donors.totalGiftAmount})`,
-  numberOfGifts: sql`${donors.numberOfGifts}`,
-  lastGiftDate: sql`${donors.lastGiftDate}`,
-  age: sql`${donors.age}`,
-  organizationName: sql`${organizations.name}`,
+const textCell = (c: AnyPgColumn): SQL => {
+  const n = sql`(CASE WHEN left(${c}, 1) IN ('=', '+', '-', '@', E'\t', E'\r') THEN '''' || ${c} ELSE ${c} END)`;
+  return sql`(CASE WHEN ${c} IS NULL THEN '' WHEN ${c} !~ E'^[-=+@\t\r]|[",\r\n]' THEN ${c} WHEN ${n} ~ E'[",\r\n]' THEN '"' || replace(${n}, '"', '""') || '"' ELSE ${n} END)`;
 };
+const numberCell = (c: AnyPgColumn, decimal: boolean): SQL => {
+  const t = decimal ? sql`trim_scale(${c})::text` : sql`${c}::text`;
+  return sql`(CASE WHEN ${c} IS NULL THEN '' WHEN ${c} < 0 THEN '''' || ${t} ELSE ${t} END)`;
+};
+const dateCell = (c: AnyPgColumn): SQL => sql`coalesce(${c}::text, '')`;
+
+const exportCells: Record<(typeof DONOR_EXPORT_COLUMNS)[number][1], SQL> = {
+  firstName: textCell(donors.firstName),
+  lastName: textCell(donors.lastName),
+  email: textCell(donors.email),
+  phoneNumber: textCell(donors.phoneNumber),
+  address: textCell(donors.address),
+  city: textCell(donors.city),
+  state: textCell(donors.state),
+  largestGiftFound: numberCell(donors.largestGiftFound, true),
+  estimatedCapacity: numberCell(donors.estimatedCapacity, true),
+  dsRating: textCell(donors.dsRating),
+  qualityScore: numberCell(donors.qualityScore, true),
+  totalGiftAmount: numberCell(donors.totalGiftAmount, true),
+  numberOfGifts: numberCell(donors.numberOfGifts, false),
+  lastGiftDate: dateCell(donors.lastGiftDate),
+  age: numberCell(donors.age, false),
+  organizationName: textCell(organizations.name),
+};
+
 const exportLineSql = sql.join(
-  DONOR_EXPORT_COLUMNS.map(([, key]) => csvCellSql(exportValues[key])),
+  DONOR_EXPORT_COLUMNS.map(([, key]) => exportCells[key]),
   sql` || ',' || `,
 );
 
