@@ -18,12 +18,12 @@ export const serverBundle = path.join(root, "apps/server/dist/main.mjs");
  * - MALLOC_MMAP_THRESHOLD_ fixes glibc's threshold for mmap'd allocations at 128 KB. Left dynamic, it
  *   rises after the first large buffer is freed, later buffers (file reads, query messages) land in the
  *   brk heap, and ~70 MB of it stays resident, fragmented, after they are freed.
- * - --heap-growing-percent=50: V8 grows the heap by half its live size between full collections
+ * - --heap-growing-percent=30: V8 grows the heap by 30 % of its live size between full collections
  *   instead of up to 4×; an import's short-lived rows otherwise pile up as ~150 MB of garbage. A soft
  *   setting (the heap still grows when live data needs it), unlike --max-old-space-size.
  */
 export const serverProcess = {
-  execArgv: ["--heap-growing-percent=50"],
+  execArgv: ["--heap-growing-percent=30"],
   env: { MALLOC_MMAP_THRESHOLD_: "131072" },
 };
 
