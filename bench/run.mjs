@@ -17,6 +17,7 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).so
   // Two levels below apps/server, like src/db/client.ts, so the migrations folder resolves the same way.
   const out = await buildServer({ entry: path.join("bench", file), outfile: path.join(root, "apps/server/dist/bench", file.replace(/\.ts$/, ".mjs")) });
   // Started like the production server (serverProcess: its memory settings).
-  const res = spawnSync(process.execPath, [...serverProcess.execArgv, out], { cwd: root, stdio: "inherit", env: { ...process.env, ...serverProcess.env } });
+  const settings = serverProcess();
+  const res = spawnSync(process.execPath, [...settings.execArgv, out], { cwd: root, stdio: "inherit", env: { ...process.env, ...settings.env } });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

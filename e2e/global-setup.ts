@@ -33,11 +33,12 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
   // The production bundle, as `npm start` runs it (rebuilt when a source is newer).
   if (serverBundleStale()) await buildServer();
-  const server: ChildProcess = spawn(process.execPath, [...serverProcess.execArgv, serverBundle], {
+  const settings = serverProcess({ DATABASE_URL: "" }); // the browser tests run on PGlite
+  const server: ChildProcess = spawn(process.execPath, [...settings.execArgv, serverBundle], {
     cwd: root,
     env: {
       ...process.env,
-      ...serverProcess.env,
+      ...settings.env,
       NODE_ENV: "production",
       WEB_DIST: webDist,
       PORT: String(E2E_PORT),

@@ -31,9 +31,10 @@ if (builtAt < Math.max(...sources)) {
 }
 
 if (serverBundleStale()) await buildServer();
-const server = spawn(process.execPath, [...serverProcess.execArgv, serverBundle], {
+const settings = serverProcess();
+const server = spawn(process.execPath, [...settings.execArgv, serverBundle], {
   cwd: root,
-  env: { NODE_ENV: "production", ...process.env, ...serverProcess.env },
+  env: { NODE_ENV: "production", ...process.env, ...settings.env },
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
