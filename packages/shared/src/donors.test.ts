@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   areDonorFiltersEmpty,
   csvCell,
-  currentStageOf,
   decodeDonorFilters,
   DONOR_EXPORT_HEADERS,
   donorExportFileName,
@@ -11,6 +10,7 @@ import {
   normalizeDonorFilters,
   summarizeDonorFilters,
 } from "./donors.ts";
+import { currentStage } from "./stages.ts";
 
 describe("donor filters", () => {
   it("counts defaults and blanks as empty (Save Group stays disabled)", () => {
@@ -60,9 +60,9 @@ describe("export", () => {
 
 describe("current stage", () => {
   it("is the first of the five stages without a record, or Complete", () => {
-    expect(currentStageOf([])).toBe("Discovery");
-    expect(currentStageOf(["Connection"])).toBe("Discovery");
-    expect(currentStageOf(["Discovery", "Discovery"])).toBe("Connection");
-    expect(currentStageOf(["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"])).toBe("Complete");
+    expect(currentStage([])).toBe("Discovery");
+    expect(currentStage(["Connection"])).toBe("Discovery");
+    expect(currentStage(["Discovery", "Discovery"])).toBe("Connection");
+    expect(currentStage(["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"])).toBe("Complete");
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currentStage, STAGES } from "./stages.ts";
+import { STAGES } from "./stages.ts";
 
 // ================================================================ messages (spec text, exactly)
 
@@ -490,9 +490,3 @@ export const csvCell = (value: string | number | null | undefined): string => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-// ================================================================ stages
-
-/** Current stage from the names of the donor's stage records: the first of the five not done, or "Complete". */
-export function currentStageOf(stageNames: readonly string[]): string {
-  return currentStage(stageNames);
-}

@@ -2,12 +2,13 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { AiProviderId } from "@cultivate/shared";
 import { AiError, SYSTEM_PROMPT, type AiProvider, type GenerateRequest, type GenerateResult } from "./types.ts";
 import { describeUpstreamError } from "./errors.ts";
+import { once } from "../lib/once.ts";
 
 /** Anthropic's messages API (ANTHROPIC_BASE_URL for a proxy or compatible server). */
 export class AnthropicProvider implements AiProvider {
   readonly ready: boolean;
   /** The SDK is loaded on first use (≈ 20 MB of RSS a server without AI traffic never needs). */
-  private readonly client: () => Promise<Anthropic> | null;
+  private readonly client: (() => Promise<Anthropic>) | null;
 
   constructor(
     readonly id: AiProviderId,
@@ -16,22 +17,20 @@ export class AnthropicProvider implements AiProvider {
     options: { apiKey?: string; baseURL?: string; timeoutMs: number; maxRetries: number },
   ) {
     this.ready = Boolean(options.apiKey);
-    let loaded: Promise<Anthropic> | null = null;
-    this.client = () =>
-      options.apiKey
-        ? (loaded ??= import("@anthropic-ai/sdk").then(
-            ({ default: Anthropic }) =>
-              new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries }),
-          ))
-        : null;
+    this.client = options.apiKey
+      ? once(() =>
+          import("@anthropic-ai/sdk").then(
+            ({ default: Anthropic }) => new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries }),
+          ),
+        )
+      : null;
   }
 
   async generate({ prompt, onToken, signal }: GenerateRequest): Promise<GenerateResult> {
-    const client = this.client();
-    if (!client) throw new AiError(`${this.label} is not configured on this server (ANTHROPIC_API_KEY is not set).`, 503);
+    if (!this.client) throw new AiError(`${this.label} is not configured on this server (ANTHROPIC_API_KEY is not set).`, 503);
     let text = "";
     try {
-      const stream = await (await client).messages.create(
+      const stream = await (await this.client()).messages.create(
         {
           model: this.model,
           max_tokens: 2048,

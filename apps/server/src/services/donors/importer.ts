@@ -21,7 +21,7 @@ const CHUNK_ROWS = 500;
 /** Rows parsed between yields to the event loop. */
 const PARSE_SLICE_ROWS = 50;
 
-/** The donors columns an import writes, with their SQL names and types (for jsonb_to_recordset). */
+/** The donors columns an import writes, with their SQL names and types (for json_to_recordset). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
 const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map((key) => ({
   key,
@@ -284,7 +284,6 @@ export class DonorImportJobs {
     }
   }
 
-  /** One transaction: match, insert, update (with before-images in donor_changes), report problems, advance progress. */
   /** The match keys of an organisation's donors, read 5,000 at a time in id order. */
   private async keysOf(organizationId: string): Promise<KeySet> {
     const keys = new KeySet();
@@ -307,7 +306,6 @@ export class DonorImportJobs {
    * transaction. `lookup` are the rows that may match a stored donor (the others are new).
    */
   private async prepareChunk(batchId: string, organizationId: string, userId: string | null, rows: ParsedRow[], lookup: ParsedRow[]): Promise<PreparedChunk> {
-
     // ---- existing donors that any row of this chunk may match
     const clientIds = [...new Set(lookup.map((r) => str(r.values.clientId)).filter((v): v is string => !!v))];
     const emails = [...new Set(lookup.map((r) => str(r.values.email)).filter((v): v is string => !!v))];

@@ -19,13 +19,7 @@ export class KeySet {
 
   has(key: string) {
     const h = hash(key);
-    const t = this.table;
-    const mask = t.length - 1;
-    for (let i = h % t.length; ; i = (i + 1) & mask) {
-      const v = t[i]!;
-      if (v === 0) return false;
-      if (v === h) return true;
-    }
+    return this.table[slot(this.table, h)] === h;
   }
 
   private grow() {
@@ -47,14 +41,17 @@ function hash(key: string): number {
   return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff) || 1;
 }
 
-function insert(t: Float64Array, h: number): boolean {
+/** Where h is in the table, or the empty slot where it would go (linear probing; the table is never full). */
+function slot(t: Float64Array, h: number): number {
   const mask = t.length - 1;
-  for (let i = h % t.length; ; i = (i + 1) & mask) {
-    const v = t[i]!;
-    if (v === h) return false;
-    if (v === 0) {
-      t[i] = h;
-      return true;
-    }
-  }
+  let i = h % t.length;
+  while (t[i] !== 0 && t[i] !== h) i = (i + 1) & mask;
+  return i;
+}
+
+function insert(t: Float64Array, h: number): boolean {
+  const i = slot(t, h);
+  if (t[i] === h) return false;
+  t[i] = h;
+  return true;
 }

@@ -6,6 +6,7 @@ import {
   DONOR_RANGE_FILTERS,
   STAGE_FILTER_COMPLETE,
   STAGES,
+  currentStage,
   type DonorFilterSettings,
   type DonorFieldValue,
   type DonorListRow,
@@ -148,16 +149,10 @@ export async function listDonors(db: DbOrTx, p: ListParams & { page: number; pag
 
 /** The current stage of each donor (as currentStageSql): first of the five without a stage record, else Complete. */
 export async function currentStagesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const done = new Map<string, Set<string>>();
-  if (ids.length) {
-    const recs = await db.selectDistinct({ donorId: stages.donorId, stageName: stages.stageName }).from(stages).where(inArray(stages.donorId, ids));
-    for (const r of recs) {
-      let set = done.get(r.donorId);
-      if (!set) done.set(r.donorId, (set = new Set()));
-      set.add(r.stageName);
-    }
-  }
-  return new Map(ids.map((id) => [id, STAGES.find((s) => !done.get(id)?.has(s)) ?? STAGE_FILTER_COMPLETE]));
+  const recs = ids.length
+    ? await db.selectDistinct({ donorId: stages.donorId, stageName: stages.stageName }).from(stages).where(inArray(stages.donorId, ids))
+    : [];
+  return new Map(ids.map((id) => [id, currentStage(recs.filter((r) => r.donorId === id).map((r) => r.stageName))]));
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

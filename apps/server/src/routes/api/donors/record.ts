@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { and, asc, desc, eq } from "drizzle-orm";
 import {
-  currentStageOf,
+  currentStage,
   DONOR_MESSAGES,
   donorNotesInputSchema,
   donorNotesResponseSchema,
@@ -64,7 +64,7 @@ export const donorRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           notes: d.notes,
           fields,
           unknownFields: d.extra?.unknown ?? {},
-          currentStage: currentStageOf(stageRows.map((s) => s.stageName)),
+          currentStage: currentStage(stageRows.map((s) => s.stageName)),
           createdAt: iso(d.createdAt)!,
           updatedAt: iso(d.updatedAt)!,
         },

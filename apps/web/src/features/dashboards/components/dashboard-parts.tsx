@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { ERROR_LOADING_DASHBOARD, FAILED_TO_FETCH_ORGANIZATION, ORGANIZATION_NOT_FOUND_FOR_USER } from "@cultivate/shared";
 import { ApiClientError } from "@/lib/api-client";
@@ -30,6 +30,18 @@ export function QuickAction({ to, label, icon }: { to: string; label: string; ic
     <Button component={Link} to={to} variant="light" leftSection={icon} justify="flex-start">
       {label}
     </Button>
+  );
+}
+
+/** The "Quick Actions" panel of the owner and officer dashboards: QuickAction buttons in `cols` columns. */
+export function QuickActions({ cols, children }: { cols: number; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        Quick Actions
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: cols }}>{children}</SimpleGrid>
+    </Paper>
   );
 }
 

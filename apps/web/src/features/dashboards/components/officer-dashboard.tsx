@@ -2,7 +2,7 @@ import { Group, List, Paper, RingProgress, SimpleGrid, Stack, Text, ThemeIcon, T
 import { IconBuilding, IconRobot, IconSpeakerphone, IconUpload, IconUserHeart, IconUsers } from "@tabler/icons-react";
 import type { OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
 import { useOfficerDashboard } from "../api/dashboards";
-import { DashboardFrame, QuickAction, StatCard } from "./dashboard-parts";
+import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
 
 function Performance({ data }: { data: OfficerDashboardData }) {
@@ -63,15 +63,10 @@ export function OfficerDashboard() {
           </SimpleGrid>
           {data.ownCampaignsTotal > 0 ? <Performance data={data} /> : <GettingStarted />}
           <PipelineChart stages={data.pipeline} title="Your Campaign Donors Pipeline" />
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} size="h4" mb="sm">
-              Quick Actions
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <QuickAction to="/campaigns" label="My Campaigns" icon={<IconSpeakerphone size={16} />} />
-              <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
-            </SimpleGrid>
-          </Paper>
+          <QuickActions cols={2}>
+            <QuickAction to="/campaigns" label="My Campaigns" icon={<IconSpeakerphone size={16} />} />
+            <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
+          </QuickActions>
         </>
       )}
     </DashboardFrame>

@@ -1,7 +1,7 @@
-import { Paper, SimpleGrid, Title } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
 import { IconSpeakerphone, IconUserHeart, IconUsers } from "@tabler/icons-react";
 import { useOwnerDashboard } from "../api/dashboards";
-import { DashboardFrame, QuickAction, StatCard } from "./dashboard-parts";
+import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
 
 /** Part 2 "Org owner dashboard". */
@@ -17,16 +17,11 @@ export function OwnerDashboard() {
             <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
           </SimpleGrid>
           <PipelineChart stages={data.pipeline} title="Donor Pipeline" />
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} size="h4" mb="sm">
-              Quick Actions
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <QuickAction to="/admin/campaigns" label="Manage Campaigns" icon={<IconSpeakerphone size={16} />} />
-              <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
-              <QuickAction to="/admin/users" label="Manage Users" icon={<IconUsers size={16} />} />
-            </SimpleGrid>
-          </Paper>
+          <QuickActions cols={3}>
+            <QuickAction to="/admin/campaigns" label="Manage Campaigns" icon={<IconSpeakerphone size={16} />} />
+            <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
+            <QuickAction to="/admin/users" label="Manage Users" icon={<IconUsers size={16} />} />
+          </QuickActions>
         </>
       )}
     </DashboardFrame>
