@@ -26,6 +26,7 @@ import type { RoleName } from "@cultivate/shared";
 import { buildDonor, buildOrg, buildUser, createTestApp, signIn, type TestApp } from "./helpers.ts";
 import {
   ACTORS,
+  AWAITING_MERGE_ISSUE_11,
   matchesPending,
   PENDING_ISSUE_11,
   TABLE,
@@ -192,7 +193,7 @@ async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell:
     ...(req.raw ? { payload: req.raw.payload } : req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
   });
   const result: Cell = { key, ...cell, expected, got: res.statusCode };
-  if (!statusOk(expected, res.statusCode)) result.note = res.body.slice(0, 140);
+  if (!statusOk(expected, res.statusCode)) result.note = res.body.slice(0, 140).replace(/\s+/g, " ");
   // No other organisation's data (nor, for an officer, a colleague's campaign) in a successful answer.
   if (res.statusCode < 300 && cell.actor !== "admin" && cell.actor !== "anon") {
     const found = bMarkers.find((m) => res.body.includes(m));
@@ -208,7 +209,8 @@ async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell:
 
 const describeCell = (c: Cell) =>
   `${c.key.padEnd(52)} ${c.actor.padEnd(9)} ${c.record.padEnd(9)} ` +
-  (c.leak ? `2xx body carries "${c.leak}"` : `expected ${JSON.stringify(c.expected)}, got ${c.got}${c.note ? `  ${c.note}` : ""}`);
+  (statusOk(c.expected, c.got) ? "" : `expected ${JSON.stringify(c.expected)}, got ${c.got}${c.note ? `  ${c.note}` : ""}`) +
+  (c.leak ? `the ${c.got} answer carries "${c.leak}" (another organisation's or a colleague's record)` : "");
 
 describe("tenant matrix (issue 11): every route × actor × record", () => {
   const results: Cell[] = [];
@@ -227,7 +229,7 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
   it("has exactly one table row per route of the OpenAPI document", () => {
     const documented = documentedRoutes();
     const missing = documented.filter((k) => !(k in TABLE));
-    const stale = Object.keys(TABLE).filter((k) => !documented.includes(k));
+    const stale = Object.keys(TABLE).filter((k) => !documented.includes(k) && !AWAITING_MERGE_ISSUE_11.has(k));
     const problems = [
       ...missing.map((k) => `route without a row in tenant-matrix.table.ts: ${k}`),
       ...stale.map((k) => `row for a route the OpenAPI document no longer has: ${k}`),
