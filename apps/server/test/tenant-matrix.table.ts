@@ -389,6 +389,12 @@ export const TABLE: Record<string, Row> = {
     // Renamed to the name it has: nothing changes.
     request: ({ f }, { record }) => ({ params: { id: orgOf(f, record) }, body: { name: record === "other" ? f.orgB.name : f.orgA.name } }),
   },
+  // Added by the "approval" helper of issue 11 (see AWAITING_MERGE_ISSUE_11): reads only.
+  "GET /api/admin/organizations/{id}/delete-preview": {
+    records: ["own", "other", "random"],
+    expect: gate(200, ["admin"], ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ params: { id: orgOf(f, record) } }),
+  },
   "DELETE /api/admin/organizations/{id}": {
     records: ["own", "other", "random"],
     phase: 3,
@@ -647,7 +653,10 @@ export const TABLE: Record<string, Row> = {
  * Rows for routes another helper of issue 11 is adding: until their branch is merged, the route is
  * not in the OpenAPI document and the row is skipped instead of failing as stale. DELETE after merging.
  */
-export const AWAITING_MERGE_ISSUE_11 = new Set<string>(["POST /api/admin/users/{id}/decline"]);
+export const AWAITING_MERGE_ISSUE_11 = new Set<string>([
+  "POST /api/admin/users/{id}/decline",
+  "GET /api/admin/organizations/{id}/delete-preview",
+]);
 
 /**
  * Cells known to fail on this branch because another helper of issue 11 is changing that
