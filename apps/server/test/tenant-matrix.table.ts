@@ -679,7 +679,7 @@ export const PENDING_ISSUE_11: Pending[] = [
     (route): Pending => ({ owner: "audit", route, actor: "officer", record: "colleague", kind: "status", why: "item 7: an officer can use a colleague's campaign" }),
   ),
   { owner: "audit", route: "GET /api/donors/{id}/stage-workspace", actor: "officer", record: "*", kind: "leak", why: "item 7: the workspace lists colleagues' campaigns" },
-  ...["GET /api/actions", "GET /api/actions/export", "GET /api/actions/filter-options", "GET /api/actions/summary"].flatMap((route) =>
+  ...["GET /api/actions", "GET /api/actions/export"].flatMap((route) =>
     (["owner", "manager"] as const).map(
       (actor): Pending => ({ owner: "audit", route, actor, record: "*", kind: "leak", why: "item 12: the admin's actions on B's records are filed under the admin's organisation (A)" }),
     ),

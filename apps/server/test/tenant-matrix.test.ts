@@ -267,10 +267,20 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
         `${results.length - failing.length} as declared, ${pending.length} pending other issue 11 fixes, ${real.length} wrong`,
     );
     if (pending.length) {
+      // One line per pending entry, route and actor: which records, what they answered.
+      const lines = new Map<string, string[]>();
+      for (const c of pending) {
+        const line = `  [${pendingOf(c)!.owner}] ${c.key} ${c.actor}:`;
+        lines.set(line, [...(lines.get(line) ?? []), `${c.record} ${c.leak ? `${c.got} + leak` : c.got}`]);
+      }
       console.warn(
         `tenant matrix: ${pending.length} cells pending other issue 11 fixes (PENDING_ISSUE_11):\n` +
-          pending.map((c) => `  [${pendingOf(c)!.owner}] ${describeCell(c)}`).join("\n"),
+          [...lines].map(([line, cells]) => `${line} ${cells.join(", ")}`).join("\n"),
       );
+    }
+    const unused = PENDING_ISSUE_11.filter((p) => !pending.some((c) => pendingOf(c) === p));
+    if (unused.length) {
+      console.warn(`tenant matrix: PENDING_ISSUE_11 entries that no cell needs any more (remove them):\n${unused.map((p) => `  [${p.owner}] ${p.route} ${p.actor} ${p.record}: ${p.why}`).join("\n")}`);
     }
     expect(real.map(describeCell), `${real.length} cells of the tenant matrix are wrong:\n${real.map(describeCell).join("\n")}`).toEqual([]);
   }, 300_000);
