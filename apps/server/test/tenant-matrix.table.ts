@@ -6,8 +6,8 @@
  *             approved, linked to A with org_officer as onboarding does), plain (approved, in A,
  *             no role), anon (no session)
  *   records : own (A's record), other (organisation B's record), random (a uuid nobody has),
- *             colleague (A's campaign owned by A's owner: officers see only their own), none
- *             (the route names no record)
+ *             colleague (A's campaign owned by A's owner: officers see only their own), mixed
+ *             (A's record in the path, B's in the body or second id), none (the route names no record)
  *
  * The statuses are the rules of issue 11 and the spec's roles tables (part 1 §6, part 2 §6), not
  * "whatever the code does today". A route of the OpenAPI document without a row here, or a row
@@ -31,7 +31,7 @@ import { validOnboarding, type TestApp } from "./helpers.ts";
 
 export const ACTORS = ["admin", "owner", "manager", "officer", "applicant", "plain", "anon"] as const;
 export type ActorName = (typeof ACTORS)[number];
-export type RecordKind = "own" | "other" | "random" | "colleague" | "none";
+export type RecordKind = "own" | "other" | "random" | "colleague" | "mixed" | "none";
 /** One status, or the few a cell accepts (each listed on purpose, with a comment). */
 export type Status = number | readonly number[];
 export type Grid = Partial<Record<RecordKind, Record<ActorName, Status>>>;
@@ -130,6 +130,7 @@ function gate(ok: Status, allowed: readonly ActorName[], records: readonly Recor
       else if (record === "own" || record === "none") row[actor] = ok;
       else if (record === "other") row[actor] = actor === "admin" ? (options.adminOther ?? ok) : 404;
       else if (record === "colleague") row[actor] = actor === "officer" ? 404 : ok;
+      else if (record === "mixed") row[actor] = 404; // the two records belong to different organisations: nobody, not even an admin, may join them
       else {
         const r = options.random;
         row[actor] = r === undefined ? 404 : typeof r === "object" && !Array.isArray(r) ? ((r as Record<string, Status>)[actor] ?? 404) : (r as Status);
@@ -157,6 +158,11 @@ const donorOf = (f: Fixture, r: RecordKind) => pick(f, r, "donorA", "donorB");
 /** The campaign of a campaign cell: the officer's own, a colleague's (the owner's), B's, or none. */
 const campaignOf = (f: Fixture, r: RecordKind) =>
   r === "colleague" ? f.colleagueCampaignA : pick(f, r, "campaignA", "campaignB");
+
+/** The donor of a stage cell: A's for a colleague's campaign and for a mixed cell. */
+const donorIn = (f: Fixture, r: RecordKind) => (r === "colleague" || r === "mixed" ? f.donorA : donorOf(f, r));
+/** The campaign a stage cell names: as campaignOf, B's for a mixed cell, and the officer's own beside a random donor. */
+const stageCampaign = (f: Fixture, r: RecordKind) => (r === "mixed" ? f.campaignB : r === "random" ? f.campaignA : campaignOf(f, r));
 
 const campaignBody = (organizationId?: string) => ({
   name: `Matrix campaign ${rnd().slice(0, 8)}`,
@@ -523,13 +529,13 @@ export const TABLE: Record<string, Row> = {
     ["POST /api/donor-groups/{id}/members", "POST /api/donor-groups/{id}/members/remove"].map((key) => [
       key,
       {
-        records: ["own", "other", "random"],
+        records: ["own", "other", "random", "mixed"],
         phase: 1,
-        expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
-        // The group and a donor of the same organisation (a random group with A's donor).
+        expect: gate(200, FOUR_ROLES, ["own", "other", "random", "mixed"]),
+        // The group and a donor of the same organisation (a random group with A's donor); mixed: A's group, B's donor.
         request: ({ f }: Ctx, { record }: CellInput) => ({
-          params: { id: pick(f, record, "groupA", "groupB") },
-          body: { donorIds: [record === "other" ? f.donorB : f.donorA] },
+          params: { id: record === "mixed" ? f.groupA : pick(f, record, "groupA", "groupB") },
+          body: { donorIds: [record === "other" || record === "mixed" ? f.donorB : f.donorA] },
         }),
       } satisfies Row,
     ]),
@@ -609,30 +615,30 @@ export const TABLE: Record<string, Row> = {
     officerView: (body) => ({ ...body, stages: undefined }),
   },
   "PUT /api/donors/{id}/campaign-goals/{campaignId}": {
-    records: ["own", "colleague", "other", "random"],
+    records: ["own", "colleague", "other", "random", "mixed"],
     phase: 1,
-    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
+    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random", "mixed"]),
     request: ({ f }, { record }) => ({
-      params: { id: record === "colleague" ? f.donorA : donorOf(f, record), campaignId: campaignOf(f, record) },
+      params: { id: donorIn(f, record), campaignId: record === "mixed" ? f.campaignB : campaignOf(f, record) },
       body: { goalText: "Matrix goal" },
     }),
   },
   "POST /api/donors/{id}/stages/preview": {
-    records: ["own", "colleague", "other", "random"],
+    records: ["own", "colleague", "other", "random", "mixed"],
     phase: 1,
-    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
+    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random", "mixed"]),
     request: ({ f }, { record }) => ({
-      params: { id: record === "colleague" ? f.donorA : donorOf(f, record) },
-      body: { stage: "Discovery", campaignId: record === "random" ? f.campaignA : campaignOf(f, record) },
+      params: { id: donorIn(f, record) },
+      body: { stage: "Discovery", campaignId: stageCampaign(f, record) },
     }),
   },
   "POST /api/donors/{id}/stages/generate": {
-    records: ["own", "colleague", "other", "random"],
+    records: ["own", "colleague", "other", "random", "mixed"],
     phase: 1,
-    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
+    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random", "mixed"]),
     request: ({ f }, { record }) => ({
-      params: { id: record === "colleague" ? f.donorA : donorOf(f, record) },
-      body: { stage: "Discovery", campaignId: record === "random" ? f.campaignA : campaignOf(f, record), prompt: "Matrix prompt" },
+      params: { id: donorIn(f, record) },
+      body: { stage: "Discovery", campaignId: stageCampaign(f, record), prompt: "Matrix prompt" },
     }),
   },
   "DELETE /api/donors/{id}/stages": {
