@@ -1,0 +1,287 @@
+/**
+ * The tenant matrix (issue 11): every route of the OpenAPI document × seven actors × own /
+ * another organisation's / random records, each cell's status checked against the table in
+ * tenant-matrix.table.ts. A 2xx body must also carry nothing of organisation B (for anyone but
+ * the admin) and, for an officer, nothing of a colleague's campaign.
+ */
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import {
+  campaignGoals,
+  campaigns,
+  donorGroupMembers,
+  donorGroups,
+  donorImportBatches,
+  issues,
+  roles,
+  savedDonorGroups,
+  stages,
+  userActions,
+  userProfiles,
+  userRoles,
+  users,
+} from "../src/db/schema.ts";
+import type { RoleName } from "@cultivate/shared";
+import { buildDonor, buildOrg, buildUser, createTestApp, signIn, type TestApp } from "./helpers.ts";
+import {
+  ACTORS,
+  AWAITING_MERGE_ISSUE_11,
+  matchesPending,
+  PENDING_ISSUE_11,
+  TABLE,
+  type ActorName,
+  type CellInput,
+  type Ctx,
+  type Fixture,
+  type RecordKind,
+  type Row,
+  type Status,
+} from "./tenant-matrix.table.ts";
+
+type Cell = { key: string; actor: ActorName; record: RecordKind; expected: Status; got: number; leak?: string; note?: string };
+
+let t: TestApp;
+let f: Fixture;
+const cookies: Partial<Record<ActorName, string>> = {};
+/** Strings only B's records carry; and the name and id of the officer's colleague's campaign. */
+let bMarkers: string[] = [];
+let colleagueMarkers: string[] = [];
+
+const tag = () => crypto.randomBytes(4).toString("hex");
+
+async function buildFixture(): Promise<Fixture> {
+  const orgA = await buildOrg(t, `Matrix Org A ${tag()}`);
+  const orgB = await buildOrg(t, `Matrix Org B ${tag()}`);
+  const user = async (role: RoleName | undefined, organizationId: string | null, status: "submitted" | "approved" = "approved") => {
+    const u = await buildUser(t, { role, organizationId, status });
+    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, u.userId));
+    return { ...u, email: row!.email };
+  };
+  const member = async (role: RoleName | undefined, organizationId: string, status: "submitted" | "approved" = "approved") => {
+    const userId = crypto.randomUUID();
+    await t.db.insert(users).values({ id: userId, name: `Member ${tag()}`, email: `member-${tag()}-${tag()}@example.org` });
+    await t.db.insert(userProfiles).values({ id: userId, organizationId, onboardingStatus: status });
+    if (role) {
+      const [r] = await t.db.select().from(roles).where(eq(roles.name, role));
+      await t.db.insert(userRoles).values({ userId, roleId: r!.id });
+    }
+    return { userId };
+  };
+  // The seven actors: all in A (the admin too, so its actions on B's records show where they are filed).
+  const actors = {
+    admin: await user("admin", orgA.id),
+    owner: await user("org_owner", orgA.id),
+    manager: await user("org_manager", orgA.id),
+    officer: await user("org_officer", orgA.id),
+    // What onboarding does today: linked to the organisation named, org_officer, status submitted.
+    applicant: await user("org_officer", orgA.id, "submitted"),
+    plain: await user(undefined, orgA.id),
+  };
+  // B has users of every role too (its officer owns B's campaign); they never sign in, so they are rows only.
+  const bOwner = await member("org_owner", orgB.id);
+  await member("org_manager", orgB.id);
+  const bOfficer = await member("org_officer", orgB.id);
+  await member("org_officer", orgB.id, "submitted");
+  await member("admin", orgB.id);
+  // The users user management acts on: approved, no role.
+  const memberA = await member(undefined, orgA.id);
+  const memberB = await member(undefined, orgB.id);
+
+  for (const a of Object.keys(actors) as (keyof typeof actors)[]) {
+    cookies[a] = await signIn(t, actors[a].email, actors[a].password); // the real sign-in route
+  }
+
+  const side = async (org: { id: string }, label: string, officerId: string, ownerId: string, submitter: string) => {
+    const m = `${label}-${tag()}`;
+    const donor = await buildDonor(t, org.id, { firstName: `Donor${m}`, lastName: `Family${m}`, email: `donor-${m}@example.org` });
+    await buildDonor(t, org.id, { firstName: "Second", lastName: `Donor${m}` });
+    const [group] = await t.db.insert(donorGroups).values({ name: `Group ${m}`, organizationId: org.id, userId: ownerId }).returning();
+    await t.db.insert(donorGroupMembers).values({ donorGroupId: group!.id, donorId: donor.id });
+    const [saved] = await t.db
+      .insert(savedDonorGroups)
+      .values({ name: `Saved ${m}`, organizationId: org.id, userId: ownerId, filterSettings: { minCapacity: 100 } })
+      .returning();
+    const campaignRow = (name: string, owner: string) => ({ name, goal: "$50,000", startDate: "2026-01-01", endDate: "2026-12-31", organizationId: org.id, ownerUserId: owner });
+    const [campaign] = await t.db.insert(campaigns).values(campaignRow(`Campaign ${m}`, officerId)).returning();
+    const [colleague] = await t.db.insert(campaigns).values(campaignRow(`Colleague campaign ${m}`, ownerId)).returning();
+    await t.db.insert(stages).values({ donorId: donor.id, organizationId: org.id, stageName: "Discovery", aiOutput: `Plan ${m}`, campaignId: campaign!.id });
+    await t.db.insert(campaignGoals).values({ campaignId: campaign!.id, donorId: donor.id, organizationId: org.id, goalText: `Goal ${m}` });
+    const [batch] = await t.db
+      .insert(donorImportBatches)
+      .values({ organizationId: org.id, userId: ownerId, fileName: `import-${m}.csv`, status: "completed", finishedAt: new Date() })
+      .returning();
+    const [issue] = await t.db
+      .insert(issues)
+      .values({ organizationId: org.id, submittedByUserId: submitter, title: `Issue ${m}`, description: `About ${m}`, type: "bug" })
+      .returning();
+    return { m, donor: donor.id, group: group!.id, saved: saved!.id, campaign: campaign!.id, colleague: colleague!, batch: batch!.id, issue: issue!.id };
+  };
+  const a = await side(orgA, "A", actors.officer.userId, actors.owner.userId, memberA.userId);
+  const b = await side(orgB, "B", bOfficer.userId, bOwner.userId, memberB.userId);
+
+  const [actionB] = await t.db.insert(userActions).values({ userId: memberB.userId, organizationId: orgB.id, actionType: "navigation", actionName: "page_view" }).returning();
+  const ownAction: Fixture["ownAction"] = {};
+  for (const [name, u] of Object.entries(actors)) {
+    const [row] = await t.db.insert(userActions).values({ userId: u.userId, organizationId: orgA.id, actionType: "navigation", actionName: "page_view" }).returning();
+    ownAction[name as ActorName] = row!.id;
+  }
+
+  // B's marker is in every name of B's records (organisation, donors, groups, campaigns, issue, import).
+  bMarkers = [orgB.name, b.m];
+  colleagueMarkers = [a.colleague.name, a.colleague.id];
+  return {
+    orgA: { id: orgA.id, name: orgA.name },
+    orgB: { id: orgB.id, name: orgB.name },
+    donorA: a.donor,
+    donorB: b.donor,
+    groupA: a.group,
+    groupB: b.group,
+    savedA: a.saved,
+    savedB: b.saved,
+    campaignA: a.campaign,
+    colleagueCampaignA: a.colleague.id,
+    campaignB: b.campaign,
+    batchA: a.batch,
+    batchB: b.batch,
+    issueA: a.issue,
+    issueB: b.issue,
+    memberA: memberA.userId,
+    memberB: memberB.userId,
+    actionB: actionB!.id,
+    ownAction,
+    userIds: Object.fromEntries(Object.entries(actors).map(([k, v]) => [k, v.userId])),
+  };
+}
+
+/** "METHOD /path" of every operation in the OpenAPI document under /api. */
+function documentedRoutes(): string[] {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const keys: string[] = [];
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    if (!path.startsWith("/api/")) continue;
+    for (const method of Object.keys(operations)) {
+      if (["get", "post", "put", "patch", "delete"].includes(method)) keys.push(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return keys;
+}
+
+const statusOk = (expected: Status, got: number) => (typeof expected === "number" ? expected === got : expected.includes(got));
+
+async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell: CellInput): Promise<Cell> {
+  const ctx: Ctx = { t, f, cookie: (a) => cookies[a] };
+  const expected = row.expect[cell.record]![cell.actor];
+  const req = row.request ? await row.request(ctx, cell) : {};
+  const [method, template] = key.split(" ") as [string, string];
+  let url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = req.params?.[name];
+    if (value === undefined) throw new Error(`${key}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+  if (req.query) url += `?${new URLSearchParams(req.query).toString()}`;
+  const cookie = cookies[cell.actor];
+  const res = await t.app.inject({
+    method: method as "GET",
+    url,
+    remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    headers: {
+      origin: t.config.appUrl,
+      ...(cookie ? { cookie } : {}),
+      ...(req.raw ? { "content-type": req.raw.contentType } : req.body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    ...(req.raw ? { payload: req.raw.payload } : req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
+  });
+  const result: Cell = { key, ...cell, expected, got: res.statusCode };
+  if (!statusOk(expected, res.statusCode)) result.note = res.body.slice(0, 140).replace(/\s+/g, " ");
+  // No other organisation's data (nor, for an officer, a colleague's campaign) in a successful answer.
+  if (res.statusCode < 300 && cell.actor !== "admin" && cell.actor !== "anon") {
+    const found = bMarkers.find((m) => res.body.includes(m));
+    if (found) result.leak = found;
+    if (!found && (cell.actor === "officer" || cell.actor === "applicant")) {
+      const view = row.officerView ? JSON.stringify(row.officerView(JSON.parse(res.body))) : res.body;
+      result.leak = colleagueMarkers.find((m) => view.includes(m));
+    }
+  }
+  if (row.after) await row.after(ctx, cell, { statusCode: res.statusCode, body: res.body });
+  return result;
+}
+
+const describeCell = (c: Cell) =>
+  `${c.key.padEnd(52)} ${c.actor.padEnd(9)} ${c.record.padEnd(9)} ` +
+  (statusOk(c.expected, c.got) ? "" : `expected ${JSON.stringify(c.expected)}, got ${c.got}${c.note ? `  ${c.note}` : ""}`) +
+  (c.leak ? `the ${c.got} answer carries "${c.leak}" (another organisation's or a colleague's record)` : "");
+
+describe("tenant matrix (issue 11): every route × actor × record", () => {
+  const results: Cell[] = [];
+
+  beforeAll(async () => {
+    const s0 = Date.now();
+    t = await createTestApp();
+    const s1 = Date.now();
+    f = await buildFixture();
+    if (process.env.MATRIX_TIMING) console.info(`app ${s1 - s0} ms, fixture ${Date.now() - s1} ms`);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("has exactly one table row per route of the OpenAPI document", () => {
+    const documented = documentedRoutes();
+    const missing = documented.filter((k) => !(k in TABLE));
+    const stale = Object.keys(TABLE).filter((k) => !documented.includes(k) && !AWAITING_MERGE_ISSUE_11.has(k));
+    const problems = [
+      ...missing.map((k) => `route without a row in tenant-matrix.table.ts: ${k}`),
+      ...stale.map((k) => `row for a route the OpenAPI document no longer has: ${k}`),
+    ];
+    expect(problems, problems.join("\n")).toEqual([]);
+    expect(documented.length).toBeGreaterThan(50);
+  });
+
+  it("answers every cell as the table says (pending issue 11 cells reported apart)", async () => {
+    const started = Date.now();
+    const documented = new Set(documentedRoutes());
+    const rows = Object.entries(TABLE).filter((e): e is [string, Exclude<Row, { exempt: string }>] => !("exempt" in e[1]) && documented.has(e[0]));
+    const phaseOf = (key: string, row: Exclude<Row, { exempt: string }>) => row.phase ?? (key.startsWith("GET ") ? 2 : key.startsWith("DELETE ") ? 3 : 1);
+    rows.sort((a, b) => phaseOf(...a) - phaseOf(...b));
+    const perRoute: [string, number][] = [];
+    for (const [key, row] of rows) {
+      const s0 = Date.now();
+      for (const record of row.records) {
+        for (const actor of ACTORS) results.push(await runCell(key, row, { record, actor }));
+      }
+      perRoute.push([key, Date.now() - s0]);
+    }
+    if (process.env.MATRIX_TIMING) console.info(perRoute.sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${ms} ms ${k}`).join("\n"));
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+
+    const wrong = (c: Cell) => !statusOk(c.expected, c.got);
+    const pendingOf = (c: Cell) =>
+      PENDING_ISSUE_11.find((p) => (wrong(c) && matchesPending(p, c.key, c.actor, c.record, "status")) || (c.leak && matchesPending(p, c.key, c.actor, c.record, "leak")));
+    const failing = results.filter((c) => wrong(c) || c.leak);
+    const pending = failing.filter((c) => pendingOf(c));
+    const real = failing.filter((c) => !pendingOf(c));
+    const exempt = Object.values(TABLE).filter((r) => "exempt" in r).length;
+    console.info(
+      `tenant matrix: ${rows.length} routes (${exempt} exempt), ${results.length} cells in ${seconds} s; ` +
+        `${results.length - failing.length} as declared, ${pending.length} pending other issue 11 fixes, ${real.length} wrong`,
+    );
+    if (pending.length) {
+      // One line per pending entry, route and actor: which records, what they answered.
+      const lines = new Map<string, string[]>();
+      for (const c of pending) {
+        const line = `  [${pendingOf(c)!.owner}] ${c.key} ${c.actor}:`;
+        lines.set(line, [...(lines.get(line) ?? []), `${c.record} ${c.leak ? `${c.got} + leak` : c.got}`]);
+      }
+      console.warn(
+        `tenant matrix: ${pending.length} cells pending other issue 11 fixes (PENDING_ISSUE_11):\n` +
+          [...lines].map(([line, cells]) => `${line} ${cells.join(", ")}`).join("\n"),
+      );
+    }
+    const unused = PENDING_ISSUE_11.filter((p) => !pending.some((c) => pendingOf(c) === p));
+    if (unused.length) {
+      console.warn(`tenant matrix: PENDING_ISSUE_11 entries that no cell needs any more (remove them):\n${unused.map((p) => `  [${p.owner}] ${p.route} ${p.actor} ${p.record}: ${p.why}`).join("\n")}`);
+    }
+    expect(real.map(describeCell), `${real.length} cells of the tenant matrix are wrong:\n${real.map(describeCell).join("\n")}`).toEqual([]);
+  }, 300_000);
+});
