@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CAMPAIGN_MESSAGES,
@@ -16,6 +16,7 @@ import { badRequest, notFound } from "../../../lib/errors.ts";
 import { errorSchema } from "../../../lib/http.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
+import { campaignVisibility } from "../../../services/campaigns/visibility.ts";
 import { trackOperation } from "../../../services/activity/track.ts";
 
 const donorCount = sql<number>`(SELECT count(*)::int FROM ${campaignGoals} WHERE ${campaignGoals.campaignId} = ${campaigns.id})`;
@@ -37,18 +38,8 @@ const campaignColumns = {
 type CampaignRow = { createdAt: Date } & Record<string, unknown>;
 const present = <T extends CampaignRow>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/**
- * Which campaigns the actor may see: officers only their own; admins any organisation
- * (all of them when none is named); everyone else their own organisation.
- */
-function visibility(actor: Actor, requestedOrg?: string | null): SQL[] {
-  const conditions: SQL[] = [];
-  if (requestedOrg || !can.seeAllOrganizations(actor)) {
-    conditions.push(eq(campaigns.organizationId, organizationScope(actor, requestedOrg)));
-  }
-  if (can.onlyOwnCampaigns(actor)) conditions.push(eq(campaigns.ownerUserId, actor.userId));
-  return conditions;
-}
+/** Which campaigns the actor may see: the one rule of services/campaigns/visibility.ts. */
+const visibility = campaignVisibility;
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const campaignActor = async (request: FastifyRequest) => {
