@@ -61,11 +61,13 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       let facts: [string, string][];
       let context: StageContext | undefined;
+      let organizationId: string | undefined; // the donor's, when one is named; else the actor's
       if (!body.donor.id) {
         facts = factsFromBody(body.donor);
       } else {
         // A donor id must be one the caller may see (404 otherwise); its stored record is the source of truth.
         const { donor } = await visibleDonor(app, actor, body.donor.id);
+        organizationId = donor.organizationId;
         facts = donorFacts(donor);
         const previous = await stageRecords(app.db, donor.id, donor.organizationId);
         context = stageContext(donor, body.stage, { campaignName: null, campaignGoal: body.campaignGoal ?? null, prepNotes: body.prepNotes ?? null, previous });
@@ -85,7 +87,7 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await app.activity.around(
           actor,
           request,
-          { actionType: "ai_interaction", actionName: "ai_generate_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
+          { organizationId, actionType: "ai_interaction", actionName: "ai_generate_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
           () => app.ai.get(providerId).generate({ prompt, context }),
         );
         return { aiOutput: result.text };

@@ -28,6 +28,7 @@ import { visibleDonor } from "./donors/record.ts";
 import { currentAiSetting } from "./ai-settings.ts";
 import { donorName, stageContext, stageRecords } from "../../services/stages/context.ts";
 import { AiError } from "../../ai/types.ts";
+import { trackRefused } from "../../services/activity/track.ts";
 
 const idParams = z.object({ id: z.string() });
 
@@ -141,14 +142,17 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       body: stageRequestSchema,
       response: { 200: stagePreviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "ai_interaction", actionName: "ai_preview", resourceType: "donor" }),
     handler: async (request) => {
       const actor = await actorFor(request);
       const setting = await currentAiSetting(app.db, app.ai);
+      // A preview refused before the donor is known (another organisation's, a bad id) stays with the actor's organisation.
       const prepared = await app.activity.around(
         actor,
         request,
         { actionType: "ai_interaction", actionName: "ai_preview", resourceType: "donor", resourceId: request.params.id, details: { stage: request.body.stage, provider: setting.provider } },
         () => prepare(app, actor, request.params.id, request.body),
+        (p) => ({ organizationId: p.donor.organizationId }),
       );
       return { prompt: prepared.prompt, promptVersion: prepared.promptVersion, provider: setting.provider, providerLabel: aiProviderLabel(setting.provider) };
     },
@@ -163,6 +167,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       body: stageGenerateSchema,
       response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "ai_interaction", actionName: "ai_generate", resourceType: "donor" }),
     handler: async (request, reply) => {
       const actor = await actorFor(request);
       const prepared = await prepare(app, actor, request.params.id, request.body);
@@ -209,6 +214,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         const [record] = await stageRecords(app.db, prepared.donor.id, prepared.donor.organizationId, row!.id);
         send({ type: "done", record: record! });
         app.activity.record(actor, request, {
+          organizationId: prepared.donor.organizationId,
           actionType: "ai_interaction",
           actionName: "ai_generate",
           resourceType: "donor",
@@ -221,6 +227,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(err instanceof AiError)) request.log.error({ err }, "stage generation failed");
         send({ type: "error", message });
         app.activity.record(actor, request, {
+          organizationId: prepared.donor.organizationId,
           actionType: "ai_interaction",
           actionName: "ai_generate",
           resourceType: "donor",
@@ -251,7 +258,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(stages)
         .where(and(eq(stages.donorId, donor.id), eq(stages.organizationId, donor.organizationId)))
         .returning({ id: stages.id });
-      app.activity.record(actor, request, { actionType: "ai_interaction", actionName: "ai_stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted: deleted.length } });
+      app.activity.record(actor, request, { organizationId: donor.organizationId, actionType: "ai_interaction", actionName: "ai_stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted: deleted.length } });
       return { deleted: deleted.length };
     },
   });

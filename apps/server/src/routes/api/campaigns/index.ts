@@ -17,7 +17,7 @@ import { errorSchema } from "../../../lib/http.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
 import { campaignVisibility } from "../../../services/campaigns/visibility.ts";
-import { trackOperation } from "../../../services/activity/track.ts";
+import { trackOperation, trackRefused } from "../../../services/activity/track.ts";
 
 const donorCount = sql<number>`(SELECT count(*)::int FROM ${campaignGoals} WHERE ${campaignGoals.campaignId} = ${campaigns.id})`;
 const campaignColumns = {
@@ -96,25 +96,28 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       body: campaignInputSchema,
       response: { 201: campaignSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign" }),
     handler: async (request, reply) => {
       const actor = await campaignActor(request);
       const { organizationId: requested, ...fields } = request.body;
       if (!requested && !actor.organizationId) throw badRequest(CAMPAIGN_MESSAGES.orgUnavailable);
       const organizationId = organizationScope(actor, requested);
+      // The organisation must exist before anything is filed under it (the log references it).
+      const [org] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+      if (!org) throw notFound("Organization not found.");
       const created = await trackOperation(
         app,
         actor,
         request,
-        { actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
+        { organizationId, actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
         async () => {
-          const [org] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
-          if (!org) throw notFound("Organization not found.");
           const [row] = await app.db
             .insert(campaigns)
             .values({ ...fields, organizationId, ownerUserId: actor.userId })
             .returning({ id: campaigns.id });
           return row!;
         },
+        (row) => ({ resourceId: row.id }),
       );
       return reply.code(201).send(present(await findVisible(actor, created.id)));
     },
@@ -128,6 +131,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       body: campaignPatchSchema,
       response: { 200: campaignSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "campaign_management", actionName: "campaign_update", resourceType: "campaign" }),
     handler: async (request) => {
       const actor = await campaignActor(request);
       const existing = await findVisible(actor, request.params.id);
@@ -140,7 +144,14 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         actor,
         request,
-        { actionType: "campaign_management", actionName, resourceType: "campaign", resourceId: existing.id, details: { name: existing.name } },
+        {
+          organizationId: existing.organizationId,
+          actionType: "campaign_management",
+          actionName,
+          resourceType: "campaign",
+          resourceId: existing.id,
+          details: { name: existing.name },
+        },
         () => app.db.update(campaigns).set({ ...request.body, updatedAt: new Date() }).where(eq(campaigns.id, existing.id)),
       );
       return present(await findVisible(actor, existing.id));
@@ -159,6 +170,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findVisible(actor, request.params.id);
       await app.db.delete(campaigns).where(eq(campaigns.id, existing.id));
       app.activity.record(actor, request, {
+        organizationId: existing.organizationId,
         actionType: "campaign_management",
         actionName: "campaign_delete",
         resourceType: "campaign",
