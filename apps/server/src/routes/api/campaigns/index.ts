@@ -38,9 +38,6 @@ const campaignColumns = {
 type CampaignRow = { createdAt: Date } & Record<string, unknown>;
 const present = <T extends CampaignRow>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/** Which campaigns the actor may see: the one rule of services/campaigns/visibility.ts. */
-const visibility = campaignVisibility;
-
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const campaignActor = async (request: FastifyRequest) => {
     const actor = requireActor(await app.getActor(request));
@@ -54,7 +51,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       .select(campaignColumns)
       .from(campaigns)
       .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-      .where(and(eq(campaigns.id, id), ...visibility(actor)));
+      .where(and(eq(campaigns.id, id), ...campaignVisibility(actor)));
     if (!row) throw notFound("Campaign not found.");
     return row;
   };
@@ -71,7 +68,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await campaignActor(request);
       const { organizationId, includeArchived } = request.query;
-      const conditions = visibility(actor, organizationId);
+      const conditions = campaignVisibility(actor, organizationId);
       if (includeArchived !== "true") conditions.push(eq(campaigns.isArchived, false));
       const rows = await app.db
         .select(campaignColumns)
