@@ -163,6 +163,18 @@ describe("activity rows belong to the record's organisation", () => {
     expect((await rowsOf("campaign_create")).length).toBe(before);
   });
 
+  it("an admin's page views (often another organisation's pages) are filed under no organisation", async () => {
+    const donor = await buildDonor(t, riverside.id, { firstName: "Paula", lastName: "Pageview" });
+    const res = await t.request("POST", "/api/functions/trackAction", {
+      cookie: admin.cookie,
+      body: { actionType: "navigation", actionName: "page_view", resourceType: "page", resourceId: `/donor/${donor.id}`, details: { path: `/donor/${donor.id}`, title: "Paula Pageview" } },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    const [row] = (await rowsOf("page_view")).filter((r) => r.userId === admin.userId);
+    expect(row!.organizationId).toBeNull();
+    expect((await listed(demoManager)).some((r) => JSON.stringify(r).includes(donor.id))).toBe(false);
+  });
+
   it("an admin naming an organisation that does not exist files nothing under it and loses no row", async () => {
     const ghost = "00000000-0000-4000-8000-000000000000";
     const res = await t.request("POST", "/api/campaigns", {

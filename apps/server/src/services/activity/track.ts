@@ -75,7 +75,8 @@ export async function insertAction(db: Db, actor: Actor, request: FastifyRequest
     .values({
       ...(input.id ? { id: input.id } : {}),
       userId: actor.userId,
-      organizationId: actor.organizationId,
+      // An admin's pages are often another organisation's records (paths, titles): filed under none.
+      organizationId: can.seeAllOrganizations(actor) ? null : actor.organizationId,
       sessionId: actor.sessionId,
       ipAddress: request.ip,
       userAgent: request.headers["user-agent"] ?? null,
