@@ -157,6 +157,12 @@ describe("activity rows belong to the record's organisation", () => {
     expect(badNotes.statusCode).toBe(400);
     expect((await rowsOf("save_donor_notes")).filter((r) => r.userId === riversideOwner.userId && !r.success)).toHaveLength(1);
 
+    // A refused path id is not copied into the log (it may hold anything, NUL included).
+    expect((await t.request("PATCH", "/api/campaigns/%00", { cookie: riversideOwner.cookie, body: { name: "x" } })).statusCode).toBe(400);
+    const refusedPath = (await rowsOf("campaign_update")).filter((r) => r.userId === riversideOwner.userId && r.resourceId === null);
+    expect(refusedPath).toHaveLength(1);
+    expect(refusedPath[0]!.success).toBe(false);
+
     // Signed-out visitors are never tracked.
     const before = (await rowsOf("campaign_create")).length;
     expect((await t.request("POST", "/api/campaigns", { body: { name: "" } })).statusCode).toBeGreaterThanOrEqual(400);

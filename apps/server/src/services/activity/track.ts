@@ -154,6 +154,8 @@ export async function trackOperation<T>(
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * A route's `onError`: a request refused by validation (400 before the handler ran) is recorded as a
  * failed `action` of the signed-in user, with the validation message. The record's organisation is not
@@ -170,7 +172,8 @@ export function trackRefused(app: FastifyInstance, action: ActionRecord) {
       app.activity.record(actor, request, {
         ...action,
         organizationId: can.seeAllOrganizations(actor) ? null : actor.organizationId,
-        resourceId: action.resourceId ?? (typeof id === "string" ? id.slice(0, 200) : null),
+        // Only an id that is one (the refused path may hold anything, NUL included).
+        resourceId: action.resourceId ?? (typeof id === "string" && UUID.test(id) ? id : null),
         details: { ...action.details, phase: "failed", refused: "validation" },
         success: false,
         errorMessage: error.message,
