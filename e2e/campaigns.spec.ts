@@ -278,9 +278,36 @@ test("prompt editor: save adds a version, restore previous, warning when there i
   await setting.getByRole("combobox", { name: "AI Provider" }).click();
   await expect(page.getByRole("option", { name: "OpenAI GPT-4", exact: false })).toBeVisible();
   await expect(page.getByRole("option", { name: "Claude 3.5 Sonnet", exact: false })).toBeVisible();
+  // The switch applies to everyone at once: it is confirmed first.
+  await page.getByRole("option", { name: "OpenAI GPT-4" }).click();
+  const confirmSwitch = page.getByRole("dialog", { name: "Switch the AI provider for everyone?" });
+  await expect(confirmSwitch).toContainText("Every user's recommendations will use OpenAI GPT-4 from now on.");
+  await expect(confirmSwitch.getByTestId("ai-provider-no-key-warning")).toHaveCount(0);
+  await confirmSwitch.getByRole("button", { name: "Switch provider" }).click();
+  await expect(confirmSwitch).toBeHidden();
+  await expect(setting.getByRole("combobox", { name: "AI Provider" })).toHaveValue("OpenAI GPT-4");
+  expect((await (await page.request.get("/api/settings/ai-provider")).json()).provider).toBe("openai");
+
+  // A provider without a key (this server has none for Claude) is warned about; Cancel changes nothing.
+  await setting.getByRole("combobox", { name: "AI Provider" }).click();
+  await page.getByRole("option", { name: "Claude 3.5 Sonnet (no API key)" }).click();
+  await expect(confirmSwitch.getByTestId("ai-provider-no-key-warning")).toHaveText(
+    "Claude 3.5 Sonnet has no API key configured on this server; everyone's recommendations will fail until one is set. Switch anyway?",
+  );
+  await expect(confirmSwitch.getByRole("button", { name: "Switch anyway" })).toBeVisible();
+  await shot(page, "admin-ai-provider-no-key-warning");
+  await confirmSwitch.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmSwitch).toBeHidden();
+  await expect(setting.getByRole("combobox", { name: "AI Provider" })).toHaveValue("OpenAI GPT-4");
+  expect((await (await page.request.get("/api/settings/ai-provider")).json()).provider).toBe("openai");
+
+  // Back to the offline planner (what the other tests of this file expect), confirmed.
+  await setting.getByRole("combobox", { name: "AI Provider" }).click();
   await page.getByRole("option", { name: "Built-in offline planner (no API key)" }).click();
+  await confirmSwitch.getByRole("button", { name: "Switch provider" }).click();
   await expect(setting.getByRole("combobox", { name: "AI Provider" })).toHaveValue("Built-in offline planner (no API key)");
   await shot(page, "admin-ai-provider");
+  expect((await (await page.request.get("/api/settings/ai-provider")).json()).provider).toBe("offline");
 
   await page.goto("/admin/prompts");
   await expect(page.getByRole("heading", { name: "Edit Prompts" })).toBeVisible();

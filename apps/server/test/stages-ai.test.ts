@@ -259,8 +259,9 @@ describe("stage recommendations", () => {
       body: { donor: { id: donor.id, "First Name": "Fay" }, stage: "Discovery", stagePrompt: "Plan it.", aiProvider: "claude" },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ aiOutput: "Claude says hi." });
-    const sent = String((anthropic.requests.at(-1)!.body.messages as { content: string }[])[0]!.content);
+    // An officer's aiProvider is ignored: the admin's global choice (openai) answers (issue 11 item 8).
+    expect(res.json()).toEqual({ aiOutput: "Hello from the fake model." });
+    const sent = String((openai.requests.at(-1)!.body.messages as { content: string }[]).map((m) => m.content).join("\n"));
     expect(sent).toContain("Plan it.");
     expect(sent).toContain("Campaign goal: N/A");
     expect(sent).toContain("Preparation notes: None provided");
@@ -273,6 +274,44 @@ describe("stage recommendations", () => {
     const other = await buildUser(t, { role: "org_owner", organizationId: (await buildOrg(t)).id });
     expect((await t.request("POST", "/api/functions/generatePrompt", { cookie: other.cookie, body: { donor: { id: donor.id }, stage: "Discovery" } })).statusCode).toBe(404);
     expect((await t.request("POST", "/api/functions/generatePrompt", { body: { donor: {}, stage: "Discovery" } })).statusCode).toBe(401);
+  });
+});
+
+describe("who picks the AI provider", () => {
+  it("generatePrompt uses the global provider for every donor role, whatever aiProvider they send; an admin's aiProvider is honoured", async () => {
+    await setProvider("openai");
+    const donor = await buildDonor(t, org.id, { firstName: "Gil", lastName: "Global" });
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const manager = await buildUser(t, { role: "org_manager", organizationId: org.id });
+    for (const user of [officer, owner, manager]) {
+      for (const aiProvider of ["claude", "gpt-5", "offline"]) {
+        const before = { openai: openai.requests.length, anthropic: anthropic.requests.length };
+        const res = await t.request("POST", "/api/functions/generatePrompt", {
+          cookie: user.cookie,
+          body: { donor: { id: donor.id }, stage: "Discovery", aiProvider },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ aiOutput: "Hello from the fake model." });
+        expect(anthropic.requests.length).toBe(before.anthropic);
+        expect(openai.requests.length).toBe(before.openai + 1);
+        expect(openai.requests.at(-1)!.body.model).toBe("gpt-4o-test");
+      }
+    }
+    await t.app.activity.flush();
+    const rows = await t.db.select().from(userActions).where(eq(userActions.actionName, "ai_generate_function"));
+    expect(rows.filter((r) => r.userId === officer.userId).every((r) => (r.details as { provider?: string }).provider === "openai")).toBe(true);
+
+    // The global setting is Claude now: an officer asking for openai still gets Claude.
+    await setProvider("claude");
+    const viaGlobal = await t.request("POST", "/api/functions/generatePrompt", { cookie: officer.cookie, body: { donor: { id: donor.id }, stage: "Discovery", aiProvider: "openai" } });
+    expect(viaGlobal.json()).toEqual({ aiOutput: "Claude says hi." });
+
+    // An admin may name a provider for one call.
+    await setProvider("openai");
+    const adminAsks = await t.request("POST", "/api/functions/generatePrompt", { cookie: admin.cookie, body: { donor: { id: donor.id }, stage: "Discovery", aiProvider: "claude" } });
+    expect(adminAsks.statusCode).toBe(200);
+    expect(adminAsks.json()).toEqual({ aiOutput: "Claude says hi." });
+    expect((await t.request("GET", "/api/settings/ai-provider", { cookie: officer.cookie })).json().provider).toBe("openai");
   });
 });
 

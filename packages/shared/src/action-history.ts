@@ -52,6 +52,17 @@ export const userActionSchema = z.object({
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 
+/**
+ * What the history shows as an action's outcome. Operations tracked start-to-finish (campaign create and
+ * update) write a "start" row before the work and a "success" or "failed" row after (details.phase); a
+ * start row is not a success, so it reads "Started".
+ */
+export function actionOutcome(a: Pick<UserAction, "success" | "details">): { label: "Started" | "Success" | "Failed"; color: string } {
+  if (!a.success) return { label: "Failed", color: "red" };
+  if (a.details?.phase === "start") return { label: "Started", color: "blue" };
+  return { label: "Success", color: "green" };
+}
+
 export const actionListSchema = z.object({
   items: z.array(userActionSchema),
   /** Exact number of actions matching the filters. */

@@ -19,6 +19,12 @@ export const AI_SETTINGS_NOT_CONFIGURED = "App settings not configured. Using de
 export const AI_PROVIDER_UPDATE_FAILED = "Failed to update AI provider setting";
 export const ONLY_ADMIN_AI_PROVIDER = "Only administrators can change the AI provider";
 export const ONLY_ADMIN_SETTING = "Only administrators can change this setting";
+/** The admin's confirmation before switching the global provider (issue 11 item 13): it applies to everyone at once. */
+export const AI_PROVIDER_SWITCH_TITLE = "Switch the AI provider for everyone?";
+export const aiProviderSwitchMessage = (label: string) =>
+  `Every user's recommendations will use ${label} from now on. This applies to the whole platform at once.`;
+export const aiProviderNoKeyWarning = (label: string) =>
+  `${label} has no API key configured on this server; everyone's recommendations will fail until one is set. Switch anyway?`;
 
 export const aiSettingSchema = z.object({
   provider: aiProviderIdSchema,

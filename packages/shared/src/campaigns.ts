@@ -23,6 +23,10 @@ export const CAMPAIGN_MESSAGES = {
   deleteFailed: (m: string) => `Failed to delete campaign: ${m}`,
   archiveConfirm: "Archiving removes the campaign from the list available for new donor assignments. You can unarchive it later.",
   unarchiveConfirm: "Unarchiving makes the campaign selectable again in donor discovery stages.",
+  /** Archived campaigns are not selectable for new donor work (part 2: archive/unarchive confirmations). */
+  archivedNoGoals: "This campaign is archived. Unarchive it before setting donor goals.",
+  archivedNoRecommendation: "This campaign is archived. Choose an active campaign, or unarchive it first.",
+  notFound: "Campaign not found.",
   deleteConfirm: "This action cannot be undone. It permanently deletes the campaign and removes all associated data (its donor assignments and goals).",
   empty: "No campaigns yet. Create your first campaign to start organizing donor cultivation.",
 } as const;

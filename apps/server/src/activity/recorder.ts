@@ -5,6 +5,12 @@ import { userActions } from "../db/schema.ts";
 import type { Actor } from "../policy/actor.ts";
 
 export type ActionRecord = {
+  /**
+   * The organisation whose record this is (the campaign's, the donor's, the user's…): the row is filed
+   * under it, so that organisation's owners see it and no other's do. Omitted: the actor's organisation
+   * (sign-in, page views). null: no organisation (platform-wide, e.g. the AI provider; only admins see it).
+   */
+  organizationId?: string | null;
   actionType: ActionType;
   actionName: string;
   resourceType?: string | null;
@@ -38,7 +44,7 @@ export class ActivityRecorder {
   record(actor: Actor, request: FastifyRequest | null, action: ActionRecord): void {
     this.enqueue({
       userId: actor.userId,
-      organizationId: actor.organizationId,
+      organizationId: action.organizationId === undefined ? actor.organizationId : action.organizationId,
       sessionId: actor.sessionId,
       ipAddress: request?.ip ?? null,
       userAgent: request ? (request.headers["user-agent"] ?? null) : null,
@@ -53,12 +59,21 @@ export class ActivityRecorder {
     });
   }
 
-  /** Times `work` and records its start-to-finish outcome (success with duration, or failure with its message). */
-  async around<T>(actor: Actor, request: FastifyRequest | null, action: ActionRecord, work: () => Promise<T>): Promise<T> {
+  /**
+   * Times `work` and records its start-to-finish outcome (success with duration, or failure with its message).
+   * `describe` adds what only the result knows to the success row: a new record's id, its organisation.
+   */
+  async around<T>(
+    actor: Actor,
+    request: FastifyRequest | null,
+    action: ActionRecord,
+    work: () => Promise<T>,
+    describe?: (result: T) => Partial<ActionRecord>,
+  ): Promise<T> {
     const started = performance.now();
     try {
       const result = await work();
-      this.record(actor, request, { ...action, success: true, durationMs: Math.round(performance.now() - started) });
+      this.record(actor, request, { ...action, ...describe?.(result), success: true, durationMs: Math.round(performance.now() - started) });
       return result;
     } catch (err) {
       this.record(actor, request, {

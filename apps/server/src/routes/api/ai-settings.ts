@@ -19,6 +19,7 @@ import { badRequest } from "../../lib/errors.ts";
 import { errorSchema } from "../../lib/http.ts";
 import { authorize, can, requireActor } from "../../policy/policy.ts";
 import type { AiRegistry } from "../../ai/registry.ts";
+import { trackRefused } from "../../services/activity/track.ts";
 
 /** The global provider: the setting row, or the registry's default when none exists (part 1 §4). */
 export async function currentAiSetting(db: Db, ai: AiRegistry): Promise<AiSetting> {
@@ -84,6 +85,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ provider: aiProviderIdSchema }),
       response: { 200: aiSettingSchema, 401: errorSchema, 403: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "system", actionName: "ai_provider_change" }),
     handler: async (request) => {
       const actor = requireActor(await app.getActor(request));
       authorize(actor, can.changeAiProvider, ONLY_ADMIN_AI_PROVIDER);
@@ -91,7 +93,8 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(appSettings)
         .values({ id: 1, aiProvider: request.body.provider, updatedBy: actor.userId })
         .onConflictDoUpdate({ target: appSettings.id, set: { aiProvider: request.body.provider, updatedBy: actor.userId, updatedAt: new Date() } });
-      app.activity.record(actor, request, { actionType: "system", actionName: "ai_provider_change", details: { provider: request.body.provider } });
+      // Platform-wide, no organisation's record: filed under none, so only admins see it.
+      app.activity.record(actor, request, { organizationId: null, actionType: "system", actionName: "ai_provider_change", details: { provider: request.body.provider } });
       return currentAiSetting(app.db, app.ai);
     },
   });

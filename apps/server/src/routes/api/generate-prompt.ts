@@ -10,6 +10,7 @@ import {
   stageNameSchema,
 } from "@cultivate/shared";
 import { AiError, type StageContext } from "../../ai/types.ts";
+import { can } from "../../policy/policy.ts";
 import { donorActor } from "./donors/context.ts";
 import { visibleDonor } from "./donors/record.ts";
 import { currentAiSetting } from "./ai-settings.ts";
@@ -23,6 +24,7 @@ const bodySchema = z.object({
   prepNotes: z.string().max(10_000).nullish(),
   stagePrompt: z.string().max(20_000).nullish(),
   previousSummaries: z.string().max(100_000).nullish(),
+  /** Honoured for admins only; everyone else gets the global provider (issue 11 item 8). */
   aiProvider: aiProviderIdSchema.optional(),
 });
 
@@ -39,7 +41,8 @@ function factsFromBody(donor: Record<string, unknown>): [string, string][] {
 /**
  * The spec's serverless call (part 1 §7), kept for integrations: body donor, stage, campaignGoal,
  * prepNotes, stagePrompt, previousSummaries, aiProvider → { aiOutput } or { error }. Same session
- * and organisation checks as the rest of the API; nothing is saved.
+ * and organisation checks as the rest of the API; nothing is saved. `aiProvider` is ignored unless the
+ * caller is an admin: the global setting decides which (paid) provider is used.
  */
 export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/functions/generatePrompt", {
@@ -58,16 +61,20 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       let facts: [string, string][];
       let context: StageContext | undefined;
+      let organizationId: string | undefined; // the donor's, when one is named; else the actor's
       if (!body.donor.id) {
         facts = factsFromBody(body.donor);
       } else {
         // A donor id must be one the caller may see (404 otherwise); its stored record is the source of truth.
         const { donor } = await visibleDonor(app, actor, body.donor.id);
+        organizationId = donor.organizationId;
         facts = donorFacts(donor);
         const previous = await stageRecords(app.db, donor.id, donor.organizationId);
         context = stageContext(donor, body.stage, { campaignName: null, campaignGoal: body.campaignGoal ?? null, prepNotes: body.prepNotes ?? null, previous });
       }
-      const providerId = body.aiProvider ?? (await currentAiSetting(app.db, app.ai)).provider;
+      // The admin's global setting decides; only an admin may name another provider for one call.
+      const providerId =
+        body.aiProvider && can.changeAiProvider(actor) ? body.aiProvider : (await currentAiSetting(app.db, app.ai)).provider;
       const prompt = buildStagePrompt({
         stagePrompt: body.stagePrompt || `Write a ${body.stage} stage cultivation plan for this donor.`,
         stage: body.stage,
@@ -80,7 +87,7 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
         const result = await app.activity.around(
           actor,
           request,
-          { actionType: "ai_interaction", actionName: "ai_generate_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
+          { organizationId, actionType: "ai_interaction", actionName: "ai_generate_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
           () => app.ai.get(providerId).generate({ prompt, context }),
         );
         return { aiOutput: result.text };

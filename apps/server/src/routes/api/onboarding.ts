@@ -45,6 +45,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       app.activity.record(actor, request, {
         actionType: "data_management",
         actionName: "onboarding_submit",
+        organizationId: organization.id,
         resourceType: "organization",
         resourceId: organization.id,
         details: { organizationName: organization.name },

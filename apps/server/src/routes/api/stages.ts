@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   aiProviderLabel,
   buildStagePrompt,
+  CAMPAIGN_MESSAGES,
   campaignGoalInputSchema,
   currentStage,
   formatPreviousSummaries,
@@ -18,7 +19,8 @@ import {
   type StageStreamEvent,
 } from "@cultivate/shared";
 import { campaignGoals, campaigns, stagePrompts, stages } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { campaignForDonorWork, donorCampaignVisibility } from "../../services/campaigns/visibility.ts";
 import { errorSchema } from "../../lib/http.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { donorActor } from "./donors/context.ts";
@@ -26,10 +28,14 @@ import { visibleDonor } from "./donors/record.ts";
 import { currentAiSetting } from "./ai-settings.ts";
 import { donorName, stageContext, stageRecords } from "../../services/stages/context.ts";
 import { AiError } from "../../ai/types.ts";
+import { trackRefused } from "../../services/activity/track.ts";
 
 const idParams = z.object({ id: z.string() });
 
-/** Everything a recommendation needs, checked: the donor, the campaign (same organisation, not archived), the rules of part 1 §5. */
+/**
+ * Everything a recommendation needs, checked: the donor, the campaign (one the actor may see, 404 otherwise;
+ * archived → 409), the rules of part 1 §5.
+ */
 async function prepare(app: FastifyInstance, actor: Actor, donorId: string, body: z.infer<typeof stageRequestSchema>) {
   const { donor } = await visibleDonor(app, actor, donorId);
   if (body.stage === "Discovery" && !body.campaignId) throw badRequest(STAGE_MESSAGES.discoveryNeedsCampaign);
@@ -37,11 +43,7 @@ async function prepare(app: FastifyInstance, actor: Actor, donorId: string, body
   let campaign: { id: string; name: string } | null = null;
   let goalText: string | null = null;
   if (body.campaignId) {
-    const [row] = await app.db
-      .select({ id: campaigns.id, name: campaigns.name })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, body.campaignId), eq(campaigns.organizationId, donor.organizationId), eq(campaigns.isArchived, false)));
-    if (!row) throw notFound("Campaign not found.");
+    const row = await campaignForDonorWork(app.db, actor, donor.organizationId, body.campaignId, CAMPAIGN_MESSAGES.archivedNoRecommendation);
     campaign = row;
     const [goal] = await app.db
       .select({ goalText: campaignGoals.goalText })
@@ -70,23 +72,26 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors/:id/stage-workspace", {
     schema: {
       tags: ["stages"],
-      summary: "What /donor/{id} needs: donor summary, the organisation's open campaigns (newest first), goals, stage records, default stage",
+      summary: "What /donor/{id} needs: donor summary, the open campaigns the caller may use (an own-campaigns officer: only theirs; newest first) and their goals, stage records, default stage",
       params: idParams,
       response: { 200: stageWorkspaceSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
       const actor = await actorFor(request);
       const { donor, organizationName } = await visibleDonor(app, actor, request.params.id);
+      const visible = donorCampaignVisibility(actor, donor.organizationId);
       const [campaignRows, goalRows, records] = await Promise.all([
         app.db
           .select({ id: campaigns.id, name: campaigns.name, goal: campaigns.goal })
           .from(campaigns)
-          .where(and(eq(campaigns.organizationId, donor.organizationId), eq(campaigns.isArchived, false)))
+          .where(and(...visible, eq(campaigns.isArchived, false)))
           .orderBy(desc(campaigns.createdAt)),
+        // Goals only of the campaigns listed: an own-campaigns officer sees none of a colleague's.
         app.db
           .select({ campaignId: campaignGoals.campaignId, goalText: campaignGoals.goalText })
           .from(campaignGoals)
-          .where(eq(campaignGoals.donorId, donor.id)),
+          .innerJoin(campaigns, eq(campaigns.id, campaignGoals.campaignId))
+          .where(and(eq(campaignGoals.donorId, donor.id), ...visible, eq(campaigns.isArchived, false))),
         stageRecords(app.db, donor.id, donor.organizationId),
       ]);
       const done = new Set(records.map((r) => r.stageName));
@@ -114,16 +119,12 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Set the donor's goal text for a campaign (this also adds the donor to the campaign)",
       params: z.object({ id: z.string(), campaignId: z.uuid() }),
       body: campaignGoalInputSchema,
-      response: { 200: z.object({ campaignId: z.string(), goalText: z.string() }), 403: errorSchema, 404: errorSchema },
+      response: { 200: z.object({ campaignId: z.string(), goalText: z.string() }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
     handler: async (request) => {
       const actor = await actorFor(request);
       const { donor } = await visibleDonor(app, actor, request.params.id);
-      const [campaign] = await app.db
-        .select({ id: campaigns.id })
-        .from(campaigns)
-        .where(and(eq(campaigns.id, request.params.campaignId), eq(campaigns.organizationId, donor.organizationId)));
-      if (!campaign) throw notFound("Campaign not found.");
+      const campaign = await campaignForDonorWork(app.db, actor, donor.organizationId, request.params.campaignId, CAMPAIGN_MESSAGES.archivedNoGoals);
       const goalText = request.body.goalText.trim();
       await app.db
         .insert(campaignGoals)
@@ -139,16 +140,19 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Build the prompt for a stage (stage prompt + donor data + campaign goal + notes + earlier stages), without calling the AI",
       params: idParams,
       body: stageRequestSchema,
-      response: { 200: stagePreviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 200: stagePreviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "ai_interaction", actionName: "ai_preview", resourceType: "donor" }),
     handler: async (request) => {
       const actor = await actorFor(request);
       const setting = await currentAiSetting(app.db, app.ai);
+      // A preview refused before the donor is known (another organisation's, a bad id) stays with the actor's organisation.
       const prepared = await app.activity.around(
         actor,
         request,
         { actionType: "ai_interaction", actionName: "ai_preview", resourceType: "donor", resourceId: request.params.id, details: { stage: request.body.stage, provider: setting.provider } },
         () => prepare(app, actor, request.params.id, request.body),
+        (p) => ({ organizationId: p.donor.organizationId }),
       );
       return { prompt: prepared.prompt, promptVersion: prepared.promptVersion, provider: setting.provider, providerLabel: aiProviderLabel(setting.provider) };
     },
@@ -161,8 +165,9 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         "Send the (edited) prompt to the AI provider and stream the answer as NDJSON lines ({type:start|token|done|error}); the stage record is saved only when the answer is complete",
       params: idParams,
       body: stageGenerateSchema,
-      response: { 400: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "ai_interaction", actionName: "ai_generate", resourceType: "donor" }),
     handler: async (request, reply) => {
       const actor = await actorFor(request);
       const prepared = await prepare(app, actor, request.params.id, request.body);
@@ -209,6 +214,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         const [record] = await stageRecords(app.db, prepared.donor.id, prepared.donor.organizationId, row!.id);
         send({ type: "done", record: record! });
         app.activity.record(actor, request, {
+          organizationId: prepared.donor.organizationId,
           actionType: "ai_interaction",
           actionName: "ai_generate",
           resourceType: "donor",
@@ -221,6 +227,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!(err instanceof AiError)) request.log.error({ err }, "stage generation failed");
         send({ type: "error", message });
         app.activity.record(actor, request, {
+          organizationId: prepared.donor.organizationId,
           actionType: "ai_interaction",
           actionName: "ai_generate",
           resourceType: "donor",
@@ -251,7 +258,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
         .delete(stages)
         .where(and(eq(stages.donorId, donor.id), eq(stages.organizationId, donor.organizationId)))
         .returning({ id: stages.id });
-      app.activity.record(actor, request, { actionType: "ai_interaction", actionName: "ai_stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted: deleted.length } });
+      app.activity.record(actor, request, { organizationId: donor.organizationId, actionType: "ai_interaction", actionName: "ai_stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted: deleted.length } });
       return { deleted: deleted.length };
     },
   });

@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TrackActionInput, UpdateActionInput } from "@cultivate/shared";
 import type { ActionRecord } from "../../activity/recorder.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
+import { can } from "../../policy/policy.ts";
 
 /**
  * Records an action for the request's signed-in user, if any. For routes that have not loaded the
@@ -74,7 +75,8 @@ export async function insertAction(db: Db, actor: Actor, request: FastifyRequest
     .values({
       ...(input.id ? { id: input.id } : {}),
       userId: actor.userId,
-      organizationId: actor.organizationId,
+      // An admin's pages are often another organisation's records (paths, titles): filed under none.
+      organizationId: can.seeAllOrganizations(actor) ? null : actor.organizationId,
       sessionId: actor.sessionId,
       ipAddress: request.ip,
       userAgent: request.headers["user-agent"] ?? null,
@@ -116,7 +118,8 @@ export async function updateOwnAction(db: Db, actor: Actor, input: UpdateActionI
 /**
  * Part 2 §7: campaign create and update report a start event, then success (with the duration) or
  * failure (with the error message). Same action name for all three; `details.phase` tells them apart.
- * The work's result or error passes through unchanged; the records are only queued.
+ * The work's result or error passes through unchanged; the records are only queued. `describe` adds
+ * what only the result knows to the success row (a created record's id).
  */
 export async function trackOperation<T>(
   app: FastifyInstance,
@@ -124,13 +127,20 @@ export async function trackOperation<T>(
   request: FastifyRequest | null,
   action: ActionRecord,
   work: () => Promise<T>,
+  describe?: (result: T) => Partial<ActionRecord>,
 ): Promise<T> {
   const details = action.details ?? {};
   app.activity.record(actor, request, { ...action, details: { ...details, phase: "start" }, durationMs: null, success: true });
   const started = performance.now();
   try {
     const result = await work();
-    app.activity.record(actor, request, { ...action, details: { ...details, phase: "success" }, success: true, durationMs: Math.round(performance.now() - started) });
+    app.activity.record(actor, request, {
+      ...action,
+      ...describe?.(result),
+      details: { ...details, phase: "success" },
+      success: true,
+      durationMs: Math.round(performance.now() - started),
+    });
     return result;
   } catch (err) {
     app.activity.record(actor, request, {
@@ -142,4 +152,34 @@ export async function trackOperation<T>(
     });
     throw err;
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A route's `onError`: a request refused by validation (400 before the handler ran) is recorded as a
+ * failed `action` of the signed-in user, with the validation message. The record's organisation is not
+ * known yet: the row goes to the actor's organisation, or to none for admins (who may name any).
+ * Other errors are recorded by the handler itself (around, trackOperation). Never throws.
+ */
+export function trackRefused(app: FastifyInstance, action: ActionRecord) {
+  return async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError): Promise<void> => {
+    if (!error.validation) return;
+    try {
+      const actor = await app.getActor(request);
+      if (!actor) return;
+      const id = (request.params as { id?: unknown } | undefined)?.id;
+      app.activity.record(actor, request, {
+        ...action,
+        organizationId: can.seeAllOrganizations(actor) ? null : actor.organizationId,
+        // Only an id that is one (the refused path may hold anything, NUL included).
+        resourceId: action.resourceId ?? (typeof id === "string" && UUID.test(id) ? id : null),
+        details: { ...action.details, phase: "failed", refused: "validation" },
+        success: false,
+        errorMessage: error.message,
+      });
+    } catch (err) {
+      request.log.warn({ err, action: action.actionName }, "could not track a refused request");
+    }
+  };
 }

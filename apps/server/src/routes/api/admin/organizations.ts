@@ -15,6 +15,7 @@ import {
   renameOrganization,
 } from "../../../services/admin/organizations.ts";
 import { actorOf, guard } from "./guard.ts";
+import { trackRefused } from "../../../services/activity/track.ts";
 
 const orgRow = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
 const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date }) => ({
@@ -48,12 +49,14 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: orgRow, ...errors },
     },
     preValidation: admins,
+    onError: trackRefused(app, { actionType: "system", actionName: "organization_create", resourceType: "organization" }),
     handler: async (request, reply) => {
       const actor = await actorOf(app, request);
       const row = await app.activity.around(
         actor, request,
-        { actionType: "system", actionName: "organization_create", resourceType: "organization", details: { name: request.body.name } },
+        { organizationId: null, actionType: "system", actionName: "organization_create", resourceType: "organization", details: { name: request.body.name } },
         () => createOrganization(app.db, request.body.name),
+        (created) => ({ organizationId: created.id, resourceId: created.id }),
       );
       return reply.code(201).send(present(row));
     },
@@ -68,12 +71,15 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orgRow, ...errors },
     },
     preValidation: admins,
+    onError: trackRefused(app, { actionType: "system", actionName: "organization_update", resourceType: "organization" }),
     handler: async (request) => {
       const actor = await actorOf(app, request);
       const row = await app.activity.around(
         actor, request,
-        { actionType: "system", actionName: "organization_update", resourceType: "organization", resourceId: request.params.id, details: { name: request.body.name } },
+        // Filed under the organisation once it is known to exist; a refused rename stays with the admins (null).
+        { organizationId: null, actionType: "system", actionName: "organization_update", resourceType: "organization", resourceId: request.params.id, details: { name: request.body.name } },
         () => renameOrganization(app.db, request.params.id, request.body.name),
+        (renamed) => ({ organizationId: renamed.id }),
       );
       return present(row);
     },
@@ -93,7 +99,8 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const cascade = request.query.cascade === "true";
       const result = await app.activity.around(
         actor, request,
-        { actionType: "system", actionName: "organization_delete", resourceType: "organization", resourceId: request.params.id, details: { cascade } },
+        // The organisation is gone afterwards: the row belongs to no organisation (admins see it).
+        { organizationId: null, actionType: "system", actionName: "organization_delete", resourceType: "organization", resourceId: request.params.id, details: { cascade } },
         () => deleteOrganization(app.db, request.params.id, cascade),
       );
       return { ok: true as const, ...result };

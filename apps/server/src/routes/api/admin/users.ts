@@ -28,6 +28,7 @@ import {
 } from "../../../services/admin/users.ts";
 import { approvalEmail } from "../../../services/admin/approval-email.ts";
 import { actorOf, guard } from "./guard.ts";
+import { trackRefused } from "../../../services/activity/track.ts";
 
 const OWN_ADMIN_ROLE_MESSAGE = "You cannot remove your own admin role.";
 const userParams = z.object({ id: z.string().min(1).max(100) });
@@ -71,6 +72,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: z.object({ user: adminUserSchema }), ...errors },
     },
     preValidation: managers,
+    onError: trackRefused(app, { actionType: "system", actionName: "user_create", resourceType: "user" }),
     handler: async (request, reply) => {
       const actor = await actorOf(app, request);
       const { email, password, organizationId: requested } = request.body;
@@ -79,8 +81,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await app.activity.around(
         actor,
         request,
-        { actionType: "system", actionName: "user_create", resourceType: "user", details: { email, organizationId } },
+        { organizationId, actionType: "system", actionName: "user_create", resourceType: "user", details: { email, organizationId } },
         () => createUser(app.db, app.auth, { email, password, organizationId }),
+        (created) => ({ resourceId: created.id }),
       );
       return reply.code(201).send({ user });
     },
@@ -106,7 +109,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (target!.id === actor.userId && target!.roles.includes("admin") && role !== "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
       await assignRole(app.db, target!.id, role);
       app.activity.record(actor, request, {
-        actionType: "system", actionName: "user_role_assign", resourceType: "user", resourceId: target!.id,
+        organizationId: target!.organizationId, actionType: "system", actionName: "user_role_assign", resourceType: "user", resourceId: target!.id,
         details: { role, previous: target!.roles },
       });
       return { user: (await findUser(app.db, target!.id))! };
@@ -131,7 +134,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (target!.id === actor.userId && role === "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
       if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");
       app.activity.record(actor, request, {
-        actionType: "system", actionName: "user_role_remove", resourceType: "user", resourceId: target!.id, details: { role },
+        organizationId: target!.organizationId, actionType: "system", actionName: "user_role_remove", resourceType: "user", resourceId: target!.id, details: { role },
       });
       return { user: (await findUser(app.db, target!.id))! };
     },
@@ -152,10 +155,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       assertManagesUser(actor, target);
       if (!can.changeUserOrganization(actor)) throw forbidden("Only administrators can move users between organizations.");
       await setUserOrganization(app.db, target!.id, request.body.organizationId);
-      app.activity.record(actor, request, {
-        actionType: "system", actionName: "user_organization_change", resourceType: "user", resourceId: target!.id,
-        details: { from: target!.organizationId, to: request.body.organizationId },
-      });
+      // Filed under both organisations concerned: the one the user left and the one they joined.
+      const concerned = [...new Set([target!.organizationId, request.body.organizationId])].filter((id): id is string => Boolean(id));
+      for (const organizationId of concerned.length ? concerned : [null]) {
+        app.activity.record(actor, request, {
+          organizationId, actionType: "system", actionName: "user_organization_change", resourceType: "user", resourceId: target!.id,
+          details: { from: target!.organizationId, to: request.body.organizationId },
+        });
+      }
       return { user: (await findUser(app.db, target!.id))! };
     },
   });
@@ -189,7 +196,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         emailError = err instanceof Error ? err.message : "Network error";
       }
       app.activity.record(actor, request, {
-        actionType: "system", actionName: "user_approve", resourceType: "user", resourceId: target!.id,
+        organizationId: target!.organizationId, actionType: "system", actionName: "user_approve", resourceType: "user", resourceId: target!.id,
         details: { email: target!.email, emailSent, emailError },
       });
       return { user: (await findUser(app.db, target!.id))!, alreadyApproved: false, emailSent, emailError };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CAMPAIGN_MESSAGES,
@@ -16,7 +16,8 @@ import { badRequest, notFound } from "../../../lib/errors.ts";
 import { errorSchema } from "../../../lib/http.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
-import { trackOperation } from "../../../services/activity/track.ts";
+import { campaignVisibility } from "../../../services/campaigns/visibility.ts";
+import { trackOperation, trackRefused } from "../../../services/activity/track.ts";
 
 const donorCount = sql<number>`(SELECT count(*)::int FROM ${campaignGoals} WHERE ${campaignGoals.campaignId} = ${campaigns.id})`;
 const campaignColumns = {
@@ -37,19 +38,6 @@ const campaignColumns = {
 type CampaignRow = { createdAt: Date } & Record<string, unknown>;
 const present = <T extends CampaignRow>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
-/**
- * Which campaigns the actor may see: officers only their own; admins any organisation
- * (all of them when none is named); everyone else their own organisation.
- */
-function visibility(actor: Actor, requestedOrg?: string | null): SQL[] {
-  const conditions: SQL[] = [];
-  if (requestedOrg || !can.seeAllOrganizations(actor)) {
-    conditions.push(eq(campaigns.organizationId, organizationScope(actor, requestedOrg)));
-  }
-  if (can.onlyOwnCampaigns(actor)) conditions.push(eq(campaigns.ownerUserId, actor.userId));
-  return conditions;
-}
-
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   const campaignActor = async (request: FastifyRequest) => {
     const actor = requireActor(await app.getActor(request));
@@ -63,7 +51,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       .select(campaignColumns)
       .from(campaigns)
       .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
-      .where(and(eq(campaigns.id, id), ...visibility(actor)));
+      .where(and(eq(campaigns.id, id), ...campaignVisibility(actor)));
     if (!row) throw notFound("Campaign not found.");
     return row;
   };
@@ -80,7 +68,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await campaignActor(request);
       const { organizationId, includeArchived } = request.query;
-      const conditions = visibility(actor, organizationId);
+      const conditions = campaignVisibility(actor, organizationId);
       if (includeArchived !== "true") conditions.push(eq(campaigns.isArchived, false));
       const rows = await app.db
         .select(campaignColumns)
@@ -105,25 +93,28 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       body: campaignInputSchema,
       response: { 201: campaignSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign" }),
     handler: async (request, reply) => {
       const actor = await campaignActor(request);
       const { organizationId: requested, ...fields } = request.body;
       if (!requested && !actor.organizationId) throw badRequest(CAMPAIGN_MESSAGES.orgUnavailable);
       const organizationId = organizationScope(actor, requested);
+      // The organisation must exist before anything is filed under it (the log references it).
+      const [org] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+      if (!org) throw notFound("Organization not found.");
       const created = await trackOperation(
         app,
         actor,
         request,
-        { actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
+        { organizationId, actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
         async () => {
-          const [org] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
-          if (!org) throw notFound("Organization not found.");
           const [row] = await app.db
             .insert(campaigns)
             .values({ ...fields, organizationId, ownerUserId: actor.userId })
             .returning({ id: campaigns.id });
           return row!;
         },
+        (row) => ({ resourceId: row.id }),
       );
       return reply.code(201).send(present(await findVisible(actor, created.id)));
     },
@@ -137,6 +128,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       body: campaignPatchSchema,
       response: { 200: campaignSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "campaign_management", actionName: "campaign_update", resourceType: "campaign" }),
     handler: async (request) => {
       const actor = await campaignActor(request);
       const existing = await findVisible(actor, request.params.id);
@@ -149,7 +141,14 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         actor,
         request,
-        { actionType: "campaign_management", actionName, resourceType: "campaign", resourceId: existing.id, details: { name: existing.name } },
+        {
+          organizationId: existing.organizationId,
+          actionType: "campaign_management",
+          actionName,
+          resourceType: "campaign",
+          resourceId: existing.id,
+          details: { name: existing.name },
+        },
         () => app.db.update(campaigns).set({ ...request.body, updatedAt: new Date() }).where(eq(campaigns.id, existing.id)),
       );
       return present(await findVisible(actor, existing.id));
@@ -168,6 +167,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findVisible(actor, request.params.id);
       await app.db.delete(campaigns).where(eq(campaigns.id, existing.id));
       app.activity.record(actor, request, {
+        organizationId: existing.organizationId,
         actionType: "campaign_management",
         actionName: "campaign_delete",
         resourceType: "campaign",

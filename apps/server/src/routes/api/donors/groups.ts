@@ -22,6 +22,7 @@ import { badRequest, notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { assertSameOrganization, can } from "../../../policy/policy.ts";
 import { donorActor, iso, readScope, UUID_RE, writeOrganization } from "./context.ts";
+import { trackRefused } from "../../../services/activity/track.ts";
 
 const idParams = z.object({ id: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -78,11 +79,12 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: async (request) => {
       await donorActor(app, request, can.manageDonorGroups);
     },
+    onError: trackRefused(app, { actionType: "donor_management", actionName: "create_donor_group", resourceType: "donor_group" }),
     handler: async (request, reply) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       const organizationId = await writeOrganization(app, actor, request.body.organizationId);
       const [g] = await app.db.insert(donorGroups).values({ name: request.body.name, userId: actor.userId, organizationId }).returning();
-      app.activity.record(actor, request, { actionType: "donor_management", actionName: "create_donor_group", resourceType: "donor_group", resourceId: g!.id });
+      app.activity.record(actor, request, { organizationId, actionType: "donor_management", actionName: "create_donor_group", resourceType: "donor_group", resourceId: g!.id });
       return reply.code(201).send({ id: g!.id, name: g!.name, organizationId, userId: g!.userId, createdAt: iso(g!.createdAt)!, memberCount: 0 });
     },
   });
@@ -93,7 +95,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       const g = await visibleGroup(app, actor, request.params.id);
       await app.db.delete(donorGroups).where(eq(donorGroups.id, g.id));
-      app.activity.record(actor, request, { actionType: "donor_management", actionName: "delete_donor_group", resourceType: "donor_group", resourceId: g.id });
+      app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "delete_donor_group", resourceType: "donor_group", resourceId: g.id });
       return { ok: true as const };
     },
   });
@@ -133,7 +135,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           .values(ids.slice(i, i + 1000).map((donorId) => ({ donorGroupId: g.id, donorId })))
           .onConflictDoNothing();
       }
-      app.activity.record(actor, request, { actionType: "donor_management", actionName: "add_to_group", resourceType: "donor_group", resourceId: g.id, details: { count: ids.length } });
+      app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "add_to_group", resourceType: "donor_group", resourceId: g.id, details: { count: ids.length } });
       return { count: ids.length, message: DONOR_MESSAGES.addedToGroup(ids.length, g.name) };
     },
   });
@@ -156,7 +158,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning({ id: donorGroupMembers.donorId });
         removed += gone.length;
       }
-      app.activity.record(actor, request, { actionType: "donor_management", actionName: "remove_from_group", resourceType: "donor_group", resourceId: g.id, details: { count: removed } });
+      app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "remove_from_group", resourceType: "donor_group", resourceId: g.id, details: { count: removed } });
       return { count: removed, message: DONOR_MESSAGES.removedFromGroup(removed, g.name) };
     },
   });
@@ -200,6 +202,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: async (request) => {
       await donorActor(app, request, can.manageDonorGroups);
     },
+    onError: trackRefused(app, { actionType: "donor_management", actionName: "save_filter_group", resourceType: "saved_donor_group" }),
     handler: async (request, reply) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       if (areDonorFiltersEmpty(request.body.filterSettings)) throw badRequest(DONOR_MESSAGES.filtersEmpty);
@@ -208,7 +211,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
         .insert(savedDonorGroups)
         .values({ name: request.body.name, userId: actor.userId, organizationId, filterSettings: normalizeDonorFilters(request.body.filterSettings) })
         .returning();
-      app.activity.record(actor, request, { actionType: "donor_management", actionName: "save_filter_group", resourceType: "saved_donor_group", resourceId: s!.id });
+      app.activity.record(actor, request, { organizationId, actionType: "donor_management", actionName: "save_filter_group", resourceType: "saved_donor_group", resourceId: s!.id });
       return reply.code(201).send(presentSaved(s!));
     },
   });

@@ -77,6 +77,7 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       jobs.startImport(batch!.id, organizationId, actor.userId, upload);
       app.activity.record(actor, request, {
+        organizationId,
         actionType: "data_management",
         actionName: "csv_upload",
         resourceType: "donor_import",
@@ -146,7 +147,7 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!updated) throw conflict(DONOR_MESSAGES.importNotUndoable);
       jobs.startUndo(b.id, b.organizationId, actor.userId);
-      app.activity.record(actor, request, { actionType: "data_management", actionName: "undo_csv_upload", resourceType: "donor_import", resourceId: b.id });
+      app.activity.record(actor, request, { organizationId: b.organizationId, actionType: "data_management", actionName: "undo_csv_upload", resourceType: "donor_import", resourceId: b.id });
       return reply.code(202).send(present(updated));
     },
   });

@@ -85,6 +85,9 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
           yield lines.join("\r\n") + "\r\n";
         }
         app.activity.record(actor, request, {
+          // Filed under the organisation whose donors were read. An admin's export of all organisations, or of
+          // an id that matched no donor (perhaps no organisation at all), belongs to none: admins see it.
+          organizationId: "organizationId" in scope && (exported > 0 || scope.organizationId === actor.organizationId) ? scope.organizationId : null,
           actionType: "donor_management",
           actionName: "export_donors",
           resourceType: "donor",

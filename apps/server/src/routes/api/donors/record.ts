@@ -18,6 +18,7 @@ import { changeLabel } from "../../../services/donors/importer.ts";
 import { sanitizeNotes } from "../../../services/donors/sanitize.ts";
 import { donorActor, iso, UUID_RE } from "./context.ts";
 import type { FastifyInstance } from "fastify";
+import { trackRefused } from "../../../services/activity/track.ts";
 
 const idParams = z.object({ id: z.string() });
 
@@ -99,6 +100,7 @@ export const donorRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       body: donorNotesInputSchema,
       response: { 200: donorNotesResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
+    onError: trackRefused(app, { actionType: "donor_management", actionName: "save_donor_notes", resourceType: "donor" }),
     handler: async (request) => {
       const actor = await donorActor(app, request, can.editDonorNotes);
       const { donor: d } = await visibleDonor(app, actor, request.params.id);
@@ -115,7 +117,7 @@ export const donorRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         });
       }
-      app.activity.record(actor, request, { actionType: "donor_management", actionName: "save_donor_notes", resourceType: "donor", resourceId: d.id });
+      app.activity.record(actor, request, { organizationId: d.organizationId, actionType: "donor_management", actionName: "save_donor_notes", resourceType: "donor", resourceId: d.id });
       return { notes, message: DONOR_MESSAGES.notesSaved };
     },
   });

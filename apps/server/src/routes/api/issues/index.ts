@@ -24,6 +24,7 @@ import {
   sendIssueEmail,
   updateIssue,
 } from "../../../services/support/issues.ts";
+import { trackRefused } from "../../../services/activity/track.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(100) });
@@ -68,11 +69,13 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
       if (!actor.organizationId && !can.seeAllOrganizations(actor)) throw badRequest(ISSUE_NO_ORGANIZATION_MESSAGE);
     },
+    onError: trackRefused(app, { actionType: "system", actionName: "issue_submit", resourceType: "issue" }),
     handler: async (request, reply) => {
       const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
       const row = await createIssue(app.db, actor, request.body);
       sendIssueEmail(app.mailer, request.log, "submitted", row);
       app.activity.record(actor, request, {
+        organizationId: row.organizationId,
         actionType: "system",
         actionName: "issue_submit",
         resourceType: "issue",
@@ -99,6 +102,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       body: issueUpdateSchema,
       response: { 200: issueSchema, ...errors },
     },
+    onError: trackRefused(app, { actionType: "system", actionName: "issue_update", resourceType: "issue" }),
     handler: async (request) => {
       const { actor, row } = await load(request, request.params.id);
       authorize(actor, (a) => can.editIssue(a, row), ISSUE_EDIT_FORBIDDEN_MESSAGE);
@@ -110,6 +114,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row: updated, becameResolved } = await updateIssue(app.db, row, change);
       if (becameResolved) sendIssueEmail(app.mailer, request.log, "resolved", updated);
       app.activity.record(actor, request, {
+        organizationId: row.organizationId,
         actionType: "system",
         actionName: "issue_update",
         resourceType: "issue",
@@ -126,7 +131,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor, row } = await load(request, request.params.id);
       authorize(actor, (a) => can.editIssue(a, row), ISSUE_EDIT_FORBIDDEN_MESSAGE);
       await deleteIssue(app.db, row.id);
-      app.activity.record(actor, request, { actionType: "system", actionName: "issue_delete", resourceType: "issue", resourceId: row.id, details: { title: row.title } });
+      app.activity.record(actor, request, { organizationId: row.organizationId, actionType: "system", actionName: "issue_delete", resourceType: "issue", resourceId: row.id, details: { title: row.title } });
       return { ok: true as const };
     },
   });

@@ -1,6 +1,6 @@
 import { Badge, Code, Modal, Stack, Table, Text } from "@mantine/core";
 import dayjs from "dayjs";
-import { formatDuration, type UserAction } from "@cultivate/shared";
+import { actionOutcome, formatDuration, type UserAction } from "@cultivate/shared";
 
 /** Every field of one action; the details object pretty-printed. */
 export function ActionDetailsModal({ action, onClose }: { action: UserAction | null; onClose: () => void }) {
@@ -18,8 +18,8 @@ export function ActionDetailsModal({ action, onClose }: { action: UserAction | n
         ["Resource ID", action.resourceId ?? "—"],
         [
           "Success",
-          <Badge key="s" color={action.success ? "green" : "red"} variant="light">
-            {action.success ? "Success" : "Failed"}
+          <Badge key="s" color={actionOutcome(action).color} variant="light">
+            {actionOutcome(action).label}
           </Badge>,
         ],
         ["Error message", action.errorMessage ?? "—"],

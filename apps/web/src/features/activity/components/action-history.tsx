@@ -5,6 +5,7 @@ import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconDownload, IconF
 import dayjs from "dayjs";
 import {
   ACTION_PAGE_SIZE,
+  actionOutcome,
   actionsErrorMessage,
   formatDuration,
   shortId,
@@ -130,8 +131,8 @@ export function ActionHistory({ me }: { me: Me }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={a.success ? "green" : "red"} variant="light">
-                        {a.success ? "Success" : "Failed"}
+                      <Badge color={actionOutcome(a).color} variant="light" data-testid="action-outcome">
+                        {actionOutcome(a).label}
                       </Badge>
                     </Table.Td>
                     <Table.Td>

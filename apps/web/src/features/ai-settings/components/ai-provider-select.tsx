@@ -1,12 +1,15 @@
 import { useState } from "react";
-import { Alert, Badge, Group, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Select, Skeleton, Stack, Text } from "@mantine/core";
 import {
+  AI_PROVIDER_SWITCH_TITLE,
   AI_PROVIDER_UPDATE_FAILED,
   AI_PROVIDERS,
   AI_SETTINGS_NOT_CONFIGURED,
   aiProviderIdSchema,
   ONLY_ADMIN_AI_PROVIDER,
   ONLY_ADMIN_SETTING,
+  aiProviderNoKeyWarning,
+  aiProviderSwitchMessage,
   type AiProviderId,
   type AiSetting,
 } from "@cultivate/shared";
@@ -33,6 +36,8 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
   // Shown optimistically while saving; cleared (reverting to the saved value) on failure.
   const [pending, setPending] = useState<AiProviderId | null>(null);
   const [failed, setFailed] = useState(false);
+  // The provider the admin picked, waiting for their confirmation: the switch applies to everyone at once.
+  const [asked, setAsked] = useState<AiProviderId | null>(null);
 
   if (isPending) return <Skeleton height={60} data-testid="ai-provider-loading" />;
 
@@ -41,12 +46,24 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
   const value = pending ?? saved;
   const current = setting?.available.find((a) => a.value === value);
 
+  const labelOf = (id: AiProviderId) => AI_PROVIDERS.find((p) => p.value === id)?.label ?? id;
+  const askedInfo = asked ? setting?.available.find((a) => a.value === asked) : undefined;
+  // No key (the server says which providers are ready): every recommendation would fail.
+  const askedHasNoKey = Boolean(asked && askedInfo && !askedInfo.ready);
+
   const change = (next: string | null) => {
     const parsed = aiProviderIdSchema.safeParse(next);
     if (!parsed.success || parsed.data === saved) return;
+    setAsked(parsed.data);
+  };
+
+  const confirm = () => {
+    if (!asked) return;
+    const next = asked;
+    setAsked(null);
     setFailed(false);
-    setPending(parsed.data);
-    update.mutate(parsed.data, {
+    setPending(next);
+    update.mutate(next, {
       onSuccess: (s) => notify.success(`AI provider set to ${AI_PROVIDERS.find((p) => p.value === s.provider)?.label ?? s.provider}.`),
       onError: () => setFailed(true),
       onSettled: () => setPending(null),
@@ -55,6 +72,26 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
 
   return (
     <Stack gap="xs" data-testid="ai-provider-setting">
+      <Modal opened={asked !== null} onClose={() => setAsked(null)} title={AI_PROVIDER_SWITCH_TITLE} data-testid="ai-provider-confirm">
+        {asked ? (
+          <Stack gap="md">
+            {askedHasNoKey ? (
+              <Alert color="red" variant="light" data-testid="ai-provider-no-key-warning">
+                {aiProviderNoKeyWarning(labelOf(asked))}
+              </Alert>
+            ) : null}
+            <Text size="sm">{aiProviderSwitchMessage(labelOf(asked))}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsked(null)}>
+                Cancel
+              </Button>
+              <Button color={askedHasNoKey ? "red" : undefined} onClick={confirm}>
+                {askedHasNoKey ? "Switch anyway" : "Switch provider"}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
       {isError || (setting && !setting.configured) ? (
         <Alert color="yellow" variant="light" py="xs">
           {AI_SETTINGS_NOT_CONFIGURED}
