@@ -200,6 +200,9 @@ export class DonorImportJobs {
       if (b.status === "undoing") {
         this.log.info({ batchId: b.id }, "continuing an interrupted undo");
         this.startUndo(b.id, b.organizationId, b.userId);
+      } else if (b.status === "running" && b.rowsTotal > 0 && b.rowsDone >= b.rowsTotal) {
+        // Every row committed; only the final status was not written.
+        await this.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, b.id));
       } else if (fs.existsSync(spoolPath(this.spoolDir, b.id))) {
         this.log.info({ batchId: b.id, rowsDone: b.rowsDone, rowsTotal: b.rowsTotal }, "resuming an interrupted import");
         keep.add(b.id);
@@ -361,7 +364,10 @@ export class DonorImportJobs {
       await take(parser.end());
       await flush();
       await settle();
+      // The upload goes first: a batch whose every row is committed is completed at the next start even
+      // without it (see recover).
       finished = true;
+      await fsp.rm(filePath, { force: true });
       release();
       await this.endBatch(batchId, { status: "completed" });
       await this.tidy();
