@@ -206,65 +206,69 @@ describe("imports interrupted by SIGKILL", () => {
       ]);
       for (const r of seeds) expect((await waitFor(r.json().id, ["completed"])).status).toBe("completed");
 
-      // A 20,000-row import into A; once it is well under way, a second one into B (organisations import in
-      // parallel). SIGKILL when A is half-way and B has committed a few chunks.
-      const a = await api("POST", `/api/donors/imports?targetOrganizationId=${orgA}&fileName=a.csv`, donorCsv(1, ROWS, (i) => 1000 + i), "text/csv");
-      expect(a.status, a.text).toBe(202);
-      const idA = a.json().id as string;
-      let idB = "";
+      // Two 20,000-row imports at once, one per organisation (organisations import in parallel). SIGKILL when
+      // one is half-way and the other has committed a chunk: the one further along is resumed after the
+      // restart, the other loses its upload and must end interrupted.
+      const imports = [
+        { org: orgA, before: 1000, capacityBefore: "100", capacity: (i: number) => 1000 + i, id: "" },
+        { org: orgB, before: 500, capacityBefore: "50", capacity: (i: number) => 2000 + i, id: "" },
+      ];
+      const started = await Promise.all(imports.map((x) => api("POST", `/api/donors/imports?targetOrganizationId=${x.org}`, donorCsv(1, ROWS, x.capacity), "text/csv")));
+      started.forEach((r, i) => {
+        expect(r.status, r.text).toBe(202);
+        imports[i]!.id = r.json().id as string;
+      });
+      let progress: number[];
       for (;;) {
-        const ba = await batch(idA);
-        expect(ba.status, "import A ended before the server could be killed").toBe("running");
-        if (!idB && ba.rowsDone >= ROWS * 0.35) {
-          const b = await api("POST", `/api/donors/imports?targetOrganizationId=${orgB}&fileName=b.csv`, donorCsv(1, ROWS, (i) => 2000 + i), "text/csv");
-          expect(b.status, b.text).toBe(202);
-          idB = b.json().id as string;
-        }
-        if (idB && ba.rowsDone >= ROWS / 2 && (await batch(idB)).rowsDone >= 1000) break;
-        await new Promise((r) => setTimeout(r, 20));
+        const bs = await Promise.all(imports.map((x) => batch(x.id)));
+        mark(bs.map((b) => `${b.status} ${b.rowsDone}`).join(", "));
+        for (const b of bs) expect(b.status, "an import ended before the server could be killed").toBe("running");
+        progress = bs.map((b) => b.rowsDone as number);
+        if (Math.max(...progress) >= ROWS / 2 && Math.min(...progress) >= 500) break;
+        await new Promise((r) => setTimeout(r, 10));
       }
       mark("killing");
       await kill(server!, "SIGKILL");
+      const [resumed, lost] = progress[0]! >= progress[1]! ? [imports[0]!, imports[1]!] : [imports[1]!, imports[0]!];
       const spool = path.join(dataDir, "imports");
-      expect(fs.readdirSync(spool).sort()).toEqual([`${idA}.csv`, `${idB}.csv`].sort());
-      fs.rmSync(path.join(spool, `${idB}.csv`)); // B's upload is lost: it cannot be resumed
+      expect(fs.readdirSync(spool).sort()).toEqual(imports.map((x) => `${x.id}.csv`).sort());
+      fs.rmSync(path.join(spool, `${lost.id}.csv`)); // this upload is lost: the import cannot be resumed
 
       server = await startServer();
       await signIn();
 
-      // A: resumed from its last committed chunk to exactly the file's donors.
-      const doneA = await waitFor(idA, ["completed", "failed", "interrupted"]);
-      expect(doneA.status, server.log()).toBe("completed");
-      expect(doneA.error).toBeNull();
-      expect(doneA.rowsDone).toBe(ROWS);
-      expect(doneA.counts).toEqual({ inserted: ROWS - 1000, updated: 1000, unchanged: 0, skipped: 0 });
-      expect(doneA.problemCount).toBe(0);
-      const afterA = await exported(orgA);
-      expect(afterA.size).toBe(ROWS);
-      for (const i of [1, 500, 1000, 1001, 10_000, ROWS]) expect(afterA.get(`First${i} Last${i}`)).toBe(String(1000 + i));
+      // Resumed from its last committed chunk to exactly the file's donors.
+      const done = await waitFor(resumed.id, ["completed", "failed", "interrupted"]);
+      expect(done.status, server.log()).toBe("completed");
+      expect(done.error).toBeNull();
+      expect(done.rowsDone).toBe(ROWS);
+      expect(done.counts).toEqual({ inserted: ROWS - resumed.before, updated: resumed.before, unchanged: 0, skipped: 0 });
+      expect(done.problemCount).toBe(0);
+      const after = await exported(resumed.org);
+      expect(after.size).toBe(ROWS);
+      for (const i of [1, resumed.before, resumed.before + 1, 10_000, ROWS]) expect(after.get(`First${i} Last${i}`)).toBe(String(resumed.capacity(i)));
 
-      // B: interrupted, its written rows undoable.
-      const doneB = await waitFor(idB, ["completed", "failed", "interrupted"]);
-      expect(doneB.status).toBe("interrupted");
-      expect(doneB.error).toBe("The server stopped during this import and could not continue it. The rows imported before it can be undone.");
-      expect(doneB.rowsDone).toBeGreaterThanOrEqual(1000);
-      expect(doneB.rowsDone).toBeLessThan(ROWS);
-      expect(doneB.canUndo).toBe(true);
-      expect((await exported(orgB)).size).toBe(Math.max(500, doneB.rowsDone)); // rows 1–500 updated, the rest inserted
+      // Interrupted, its written rows undoable.
+      const stopped = await waitFor(lost.id, ["completed", "failed", "interrupted"]);
+      expect(stopped.status).toBe("interrupted");
+      expect(stopped.error).toBe("The server stopped during this import and could not continue it. The rows imported before it can be undone.");
+      expect(stopped.rowsDone).toBeGreaterThanOrEqual(500);
+      expect(stopped.rowsDone).toBeLessThan(ROWS);
+      expect(stopped.canUndo).toBe(true);
+      expect((await exported(lost.org)).size).toBe(Math.max(lost.before, stopped.rowsDone)); // the first rows updated, the rest inserted
       expect(fs.readdirSync(spool)).toEqual([]); // uploads are removed once their import ends
 
       // Undo both: new donors go, updated ones get their capacity back, exactly as before the imports.
-      for (const id of [idA, idB]) {
-        const undo = await api("POST", `/api/donors/imports/${id}/undo`);
+      for (const x of imports) {
+        const undo = await api("POST", `/api/donors/imports/${x.id}/undo`);
         expect(undo.status, undo.text).toBe(202);
       }
-      for (const id of [idA, idB]) expect((await waitFor(id, ["undone", "completed", "failed", "interrupted"], 60_000)).status).toBe("undone");
-      const restoredA = await exported(orgA);
-      expect(restoredA.size).toBe(1000);
-      expect([...restoredA.values()].every((v) => v === "100")).toBe(true);
-      const restoredB = await exported(orgB);
-      expect(restoredB.size).toBe(500);
-      expect([...restoredB.values()].every((v) => v === "50")).toBe(true);
+      for (const x of imports) {
+        expect((await waitFor(x.id, ["undone", "completed", "failed", "interrupted"], 60_000)).status).toBe("undone");
+        const restored = await exported(x.org);
+        expect(restored.size).toBe(x.before);
+        expect([...restored.values()].every((v) => v === x.capacityBefore)).toBe(true);
+      }
     },
     150_000,
   );

@@ -243,12 +243,15 @@ export class DonorImportJobs {
   }
 
   /**
-   * Runs `work` after the organisation's previous job. `release` frees the organisation before the job's
-   * final status is written, so a client that sees it may start the next import at once.
+   * Runs `work` once the organisation's previous job has released it. `release` frees the organisation
+   * when the job's donors are written, before its final status and clean-up (VACUUM), so a client that
+   * sees the status may start the next import at once.
    */
   private track(organizationId: string, work: (release: () => void) => Promise<void>) {
     this.active.set(organizationId, (this.active.get(organizationId) ?? 0) + 1);
     let released = false;
+    let signal!: () => void;
+    const freed = new Promise<void>((r) => (signal = r));
     const release = () => {
       if (released) return;
       released = true;
@@ -256,17 +259,18 @@ export class DonorImportJobs {
       if (n > 0) this.active.set(organizationId, n);
       else this.active.delete(organizationId);
       forgetDsRatings(organizationId);
+      if (this.chains.get(organizationId) === freed) this.chains.delete(organizationId);
+      signal();
     };
     const before = this.chains.get(organizationId) ?? Promise.resolve();
+    this.chains.set(organizationId, freed);
     const p: Promise<void> = before
       .then(() => work(release))
       .catch((err) => this.log.error({ err: dbErrorSummary(err) }, "donor import job failed"))
       .finally(() => {
         release();
         this.jobs.delete(p);
-        if (this.chains.get(organizationId) === p) this.chains.delete(organizationId);
       });
-    this.chains.set(organizationId, p);
     this.jobs.add(p);
   }
 
