@@ -117,12 +117,13 @@ async function signIn() {
     .join("; ");
 }
 
-/** Client ID C{i}, names and zip from i; `capacity` decides the Estimated Capacity column. */
-function donorCsv(from: number, to: number, capacity: (i: number) => number) {
+/** Donors C{i} for each i, names and zip from i; `capacity` decides the Estimated Capacity column. */
+function donorCsv(ids: Iterable<number>, capacity: (i: number) => number) {
   const lines = ["Client ID,First Name,Last Name,Email,Zip,Estimated Capacity"];
-  for (let i = from; i <= to; i++) lines.push(`C${i},First${i},Last${i},donor${i}@example.org,${String(10000 + (i % 90000)).padStart(5, "0")},$${capacity(i)}`);
+  for (const i of ids) lines.push(`C${i},First${i},Last${i},donor${i}@example.org,${String(10000 + (i % 90000)).padStart(5, "0")},$${capacity(i)}`);
   return lines.join("\n") + "\n";
 }
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
 
 async function batch(id: string) {
   const res = await api("GET", `/api/donors/imports/${id}`);
@@ -199,10 +200,13 @@ describe("imports interrupted by SIGKILL", () => {
       expect(orgA).toBeTruthy();
       expect(orgB).toBeTruthy();
 
-      // Donors before the imports (capacity 100 and 50); each import updates them and adds the rest.
+      // Donors before the imports, spread over the file (every 100th / 200th row), so updates happen both
+      // before and after the point where the server is killed.
+      const seededA = range(1, ROWS).filter((i) => i % 100 === 0);
+      const seededB = range(1, ROWS).filter((i) => i % 200 === 0);
       const seeds = await Promise.all([
-        api("POST", `/api/donors/imports?targetOrganizationId=${orgA}`, donorCsv(1, 1000, () => 100), "text/csv"),
-        api("POST", `/api/donors/imports?targetOrganizationId=${orgB}`, donorCsv(1, 500, () => 50), "text/csv"),
+        api("POST", `/api/donors/imports?targetOrganizationId=${orgA}`, donorCsv(seededA, () => 100), "text/csv"),
+        api("POST", `/api/donors/imports?targetOrganizationId=${orgB}`, donorCsv(seededB, () => 50), "text/csv"),
       ]);
       for (const r of seeds) expect((await waitFor(r.json().id, ["completed"])).status).toBe("completed");
 
@@ -210,10 +214,10 @@ describe("imports interrupted by SIGKILL", () => {
       // one is half-way and the other has committed a chunk: the one further along is resumed after the
       // restart, the other loses its upload and must end interrupted.
       const imports = [
-        { org: orgA, before: 1000, capacityBefore: "100", capacity: (i: number) => 1000 + i, id: "" },
-        { org: orgB, before: 500, capacityBefore: "50", capacity: (i: number) => 2000 + i, id: "" },
+        { org: orgA, seeded: seededA, capacityBefore: "100", capacity: (i: number) => 1000 + i, id: "" },
+        { org: orgB, seeded: seededB, capacityBefore: "50", capacity: (i: number) => 2000 + i, id: "" },
       ];
-      const started = await Promise.all(imports.map((x) => api("POST", `/api/donors/imports?targetOrganizationId=${x.org}`, donorCsv(1, ROWS, x.capacity), "text/csv")));
+      const started = await Promise.all(imports.map((x) => api("POST", `/api/donors/imports?targetOrganizationId=${x.org}`, donorCsv(range(1, ROWS), x.capacity), "text/csv")));
       started.forEach((r, i) => {
         expect(r.status, r.text).toBe(202);
         imports[i]!.id = r.json().id as string;
@@ -242,11 +246,11 @@ describe("imports interrupted by SIGKILL", () => {
       expect(done.status, server.log()).toBe("completed");
       expect(done.error).toBeNull();
       expect(done.rowsDone).toBe(ROWS);
-      expect(done.counts).toEqual({ inserted: ROWS - resumed.before, updated: resumed.before, unchanged: 0, skipped: 0 });
+      expect(done.counts).toEqual({ inserted: ROWS - resumed.seeded.length, updated: resumed.seeded.length, unchanged: 0, skipped: 0 });
       expect(done.problemCount).toBe(0);
       const after = await exported(resumed.org);
       expect(after.size).toBe(ROWS);
-      for (const i of [1, resumed.before, resumed.before + 1, 10_000, ROWS]) expect(after.get(`First${i} Last${i}`)).toBe(String(resumed.capacity(i)));
+      for (const i of [1, 200, 201, 9_999, 10_000, 10_001, ROWS - 200, ROWS]) expect(after.get(`First${i} Last${i}`)).toBe(String(resumed.capacity(i)));
 
       // Interrupted, its written rows undoable.
       const stopped = await waitFor(lost.id, ["completed", "failed", "interrupted"]);
@@ -255,7 +259,11 @@ describe("imports interrupted by SIGKILL", () => {
       expect(stopped.rowsDone).toBeGreaterThanOrEqual(500);
       expect(stopped.rowsDone).toBeLessThan(ROWS);
       expect(stopped.canUndo).toBe(true);
-      expect((await exported(lost.org)).size).toBe(Math.max(lost.before, stopped.rowsDone)); // the first rows updated, the rest inserted
+      // Rows up to its position written (seeded donors among them updated), the later seeded donors untouched.
+      const partial = await exported(lost.org);
+      expect(partial.size).toBe(stopped.rowsDone + lost.seeded.filter((i) => i > stopped.rowsDone).length);
+      expect(partial.get(`First${stopped.rowsDone} Last${stopped.rowsDone}`)).toBe(String(lost.capacity(stopped.rowsDone)));
+      expect(partial.has(`First${stopped.rowsDone + 1} Last${stopped.rowsDone + 1}`)).toBe((stopped.rowsDone + 1) % (lost === imports[0] ? 100 : 200) === 0);
       expect(fs.readdirSync(spool)).toEqual([]); // uploads are removed once their import ends
 
       // Undo both: new donors go, updated ones get their capacity back, exactly as before the imports.
@@ -266,7 +274,7 @@ describe("imports interrupted by SIGKILL", () => {
       for (const x of imports) {
         expect((await waitFor(x.id, ["undone", "completed", "failed", "interrupted"], 60_000)).status).toBe("undone");
         const restored = await exported(x.org);
-        expect(restored.size).toBe(x.before);
+        expect(restored.size).toBe(x.seeded.length);
         expect([...restored.values()].every((v) => v === x.capacityBefore)).toBe(true);
       }
     },

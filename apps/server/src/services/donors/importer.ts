@@ -155,8 +155,6 @@ type PreparedChunk = {
   touchedKeys: string[];
 };
 
-type BatchRow = typeof donorImportBatches.$inferSelect;
-
 /**
  * Runs imports and undos in the background, one at a time per organisation, chunk by chunk.
  *
@@ -169,7 +167,7 @@ export class DonorImportJobs {
   private readonly jobs = new Set<Promise<void>>();
   /** Jobs started and not yet released, per organisation. */
   private readonly active = new Map<string, number>();
-  /** Per organisation, the job running or last started: the next one waits for it. */
+  /** Per organisation, when the job started last releases it: the next one waits for that. */
   private readonly chains = new Map<string, Promise<void>>();
   private stopping = false;
 
