@@ -99,14 +99,15 @@ const problemOf = (row: number, column: string, problem: string): ImportProblem 
 });
 
 /**
- * The largest magnitude a typed numeric column holds (numeric(p, s) → 10^(p−s)), read from the schema so
+ * The largest magnitude a typed numeric column holds (numeric(p, s) → (10^p − 1) / 10^s), read from the schema so
  * the check cannot drift from the table. Integers are bounded by the parser (±2,147,483,647).
  */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, { getSQLType(): string }>;
-const NUMERIC_LIMITS = new Map<string, { max: number; scale: number }>();
+const NUMERIC_LIMITS = new Map<string, { largest: number }>();
 for (const f of DONOR_FIELDS) {
   const m = f.column ? /^numeric\((\d+),\s*(\d+)\)$/.exec(TABLE_COLUMNS[f.key]?.getSQLType() ?? "") : null;
-  if (m) NUMERIC_LIMITS.set(f.key, { max: 10 ** (Number(m[1]) - Number(m[2])), scale: Number(m[2]) });
+  // (10^p − 1) / 10^s: both exact integers, so the quotient is the same float as the decimal literal.
+  if (m) NUMERIC_LIMITS.set(f.key, { largest: (10 ** Number(m[1]) - 1) / 10 ** Number(m[2]) });
 }
 
 const NUL_RE = /\u0000/g;
@@ -167,7 +168,9 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
     const r = parseDonorCell(col.field, raw);
     const n = r.ok && typeof r.value === "number" ? r.value : null;
     const range = n === null ? undefined : NUMERIC_LIMITS.get(col.field.key);
-    if (range && Math.abs(Math.round(n! * 10 ** range.scale) / 10 ** range.scale) >= range.max) {
+    // Above the largest stored value (e.g. 999,999.99 for numeric(8, 2)): PostgreSQL rounds to the scale
+    // and would overflow; values between that and the rounding point are refused too (not worth a float edge).
+    if (range && Math.abs(n!) > range.largest) {
       problems.push(problemOf(row, col.header, `"${clip(raw.trim(), 40)}" is too large for ${col.header}; the field was left empty.`));
       invalid[col.field.key] = raw.trim();
     } else if (!r.ok) {
