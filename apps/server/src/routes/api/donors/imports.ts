@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -89,7 +90,11 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const [batch] = await app.db
         .insert(donorImportBatches)
         .values({ id: upload.id, organizationId, userId: actor.userId, fileName: request.query.fileName ?? null, rowsTotal: upload.rowsTotal })
-        .returning();
+        .returning()
+        .catch(async (err: unknown) => {
+          await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
+          throw err;
+        });
       jobs.startImport(batch!.id, organizationId);
       app.activity.record(actor, request, {
         actionType: "data_management",
