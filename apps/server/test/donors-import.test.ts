@@ -208,7 +208,7 @@ describe("dedupe, change history and undo", () => {
 
     const again = await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: u.cookie });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe("Only a completed import can be undone.");
+    expect(again.json().message).toBe("This import cannot be undone now: it is still running or was already undone.");
   });
 });
 

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
@@ -61,9 +64,12 @@ export const TEST_APP_URL = "http://localhost:3000";
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  // A DATA_DIR of its own (import uploads are kept there while they run), removed on close.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-test-data-"));
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SUPPORT_EMAIL: "support@cultivate.test", APP_URL: TEST_APP_URL }),
     authSecret: "test-secret-test-secret-test-secret-0123456789",
+    dataDir,
     ...overrides,
   };
   const { database, drop } = await openTestDatabase();
@@ -77,6 +83,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
       await app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
     /**
      * JSON request with the app's own origin (better-auth checks it on cookie-bearing POSTs).

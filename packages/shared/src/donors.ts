@@ -43,7 +43,12 @@ export const DONOR_MESSAGES = {
   // ours (the spec has none for these situations)
   filtersEmpty: "Set at least one filter before saving a group.",
   noNameColumn: "The CSV file has no First Name or Last Name column.",
-  importNotUndoable: "Only a completed import can be undone.",
+  importNotUndoable: "This import cannot be undone now: it is still running or was already undone.",
+  /** The batch's `error` when an import stops (the details go to the server log only). */
+  importStopped: "The import stopped because of an unexpected error. The rows imported before it can be undone.",
+  importInterrupted: "The server stopped during this import and could not continue it. The rows imported before it can be undone.",
+  undoStopped: "Undoing this import stopped because of an unexpected error. Please try again.",
+  importRowNotSaved: "The database refused a value in this row; it was not imported.",
   importTooLarge: "The CSV file is too large (at most 200 MB).",
   importBusy: "Another import of this organisation is still running. Please wait for it to finish.",
   noEngagement: "No engagement history yet.",
@@ -405,9 +410,15 @@ export const createSavedDonorGroupSchema = z.object({
 
 // ================================================================ import
 
-export const IMPORT_STATUSES = ["queued", "running", "completed", "failed", "undoing", "undone"] as const;
+/**
+ * queued → running → completed; a running import left by a stopped server is resumed at start-up, or
+ * becomes `interrupted` when its upload is gone; `failed` = stopped by an error. Completed, failed and
+ * interrupted imports can be undone (undoing → undone).
+ */
+export const IMPORT_STATUSES = ["queued", "running", "completed", "failed", "interrupted", "undoing", "undone"] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** Problems kept per import (the first ones, by row); `problemCount` counts all of them. */
 export const IMPORT_PROBLEMS_SHOWN = 1000;
 
 export const importProblemSchema = z.object({
@@ -437,7 +448,7 @@ export const importBatchSchema = z.object({
   problemCount: z.number().int(),
   /** The first IMPORT_PROBLEMS_SHOWN problems, by row. */
   problems: z.array(importProblemSchema),
-  /** Set when status is failed. */
+  /** One sentence when status is failed or interrupted (or an undo stopped); never SQL or donor data. */
   error: z.string().nullable(),
   /** "Successfully uploaded {n} donor records!" once completed (n = inserted + updated + unchanged). */
   message: z.string().nullable(),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { RoleName } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import { donorGroupMembers, donorGroups, donorImportBatches, donors, organizations, roles, stages, userProfiles, userRoles } from "../db/schema.ts";
-import { DonorImportJobs, spoolUpload } from "../services/donors/importer.ts";
+import { DonorImportJobs, importSpoolDir, spoolUpload } from "../services/donors/importer.ts";
 import { generateDonorCsv } from "./generate.ts";
 
 export const DEMO_ORG = "Demo Foundation";
@@ -45,10 +45,14 @@ async function ensureUser(app: FastifyInstance, email: string, role: RoleName, o
 async function importDemoDonors(app: FastifyInstance, organizationId: string, rows: number, seed: number) {
   const [{ n }] = (await app.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, organizationId))) as [{ n: number }];
   if (n > 0) return n;
-  const jobs = new DonorImportJobs(app.db, app.log);
-  const upload = await spoolUpload(Readable.from(generateDonorCsv(rows, seed)));
-  const [batch] = await app.db.insert(donorImportBatches).values({ organizationId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal }).returning();
-  jobs.startImport(batch!.id, organizationId, null, upload);
+  const spoolDir = importSpoolDir(app.config.dataDir);
+  const jobs = new DonorImportJobs(app.db, app.log, spoolDir);
+  const upload = await spoolUpload(Readable.from(generateDonorCsv(rows, seed)), spoolDir);
+  const [batch] = await app.db
+    .insert(donorImportBatches)
+    .values({ id: upload.id, organizationId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal })
+    .returning();
+  jobs.startImport(batch!.id, organizationId);
   await jobs.idle();
   const [{ m }] = (await app.db.select({ m: count() }).from(donors).where(eq(donors.organizationId, organizationId))) as [{ m: number }];
   return m;

@@ -161,7 +161,7 @@ export const donorImportBatches = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name"),
-    status: text("status", { enum: ["queued", "running", "completed", "failed", "undoing", "undone"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "completed", "failed", "interrupted", "undoing", "undone"] }).notNull().default("queued"),
     rowsTotal: integer("rows_total").notNull().default(0),
     rowsDone: integer("rows_done").notNull().default(0),
     inserted: integer("inserted").notNull().default(0),

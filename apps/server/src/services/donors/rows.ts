@@ -7,6 +7,8 @@ import {
   type DonorFieldValue,
   type ImportProblem,
 } from "@cultivate/shared";
+import { getTableColumns } from "drizzle-orm";
+import { donors } from "../../db/schema.ts";
 
 /** Catalogue fields stored as typed columns (their key is the Drizzle property name). */
 export const COLUMN_FIELDS = DONOR_FIELDS.filter((f) => f.column);
@@ -25,7 +27,8 @@ export type HeaderPlan = {
 export function planHeaders(headerRow: string[]): HeaderPlan {
   const seen = new Set<string>();
   const present = new Set<string>();
-  const headers = headerRow.map((h) => h.replace(/^\uFEFF/, "").trim());
+  // Headers become report columns and keys of `extra.unknown`: clean and bounded like cells.
+  const headers = headerRow.map((h) => cleanCell(h).text.replace(/^\uFEFF/, "").trim().slice(0, 200));
   const columns = headers.map((header, i) => {
     const field = fieldForHeader(header);
     if (field && !seen.has(field.key)) {
@@ -55,38 +58,135 @@ export type ParsedRow = {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * The longest cell the import accepts, in characters. Names, email, zip, Client ID and DS Rating are
+ * indexed (a btree entry must stay under ~2.7 KB, 4 bytes a character at worst); other text is not,
+ * but a 10 MB "name" is a broken file, not a donor. A longer cell rejects its row (see parseRow).
+ */
+const CELL_LIMITS: Record<string, number> = {
+  firstName: 200,
+  lastName: 200,
+  middleName: 200,
+  prefix: 200,
+  suffix: 200,
+  zip: 200,
+  clientId: 200,
+  dsRating: 100,
+  email: 254,
+  phoneNumber: 200,
+  city: 200,
+  state: 200,
+  firstDateRange: 200,
+  address: 1000,
+  address2: 1000,
+  notes: 100_000,
+};
+/** Numbers, dates, flags and ratings: nothing valid is longer. */
+const VALUE_CELL_LIMIT = 100;
+/** Any other text field, and unknown columns. */
+const TEXT_CELL_LIMIT = 10_000;
+export const cellLimit = (col: HeaderPlan["columns"][number]) =>
+  col.kind === "unknown" ? TEXT_CELL_LIMIT : (CELL_LIMITS[col.field.key] ?? (col.field.type === "text" ? TEXT_CELL_LIMIT : VALUE_CELL_LIMIT));
+
+/** Problem texts quote cells and headers: both are bounded so a report stays small. */
+const MAX_PROBLEM_CHARS = 300;
+const MAX_COLUMN_CHARS = 100;
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const problemOf = (row: number, column: string, problem: string): ImportProblem => ({
+  row,
+  column: clip(column, MAX_COLUMN_CHARS),
+  problem: clip(problem, MAX_PROBLEM_CHARS),
+});
+
+/**
+ * The largest magnitude a typed numeric column holds (numeric(p, s) → (10^p − 1) / 10^s), read from the schema so
+ * the check cannot drift from the table. Integers are bounded by the parser (±2,147,483,647).
+ */
+const TABLE_COLUMNS = getTableColumns(donors) as Record<string, { getSQLType(): string }>;
+const NUMERIC_LIMITS = new Map<string, { largest: number }>();
+for (const f of DONOR_FIELDS) {
+  const m = f.column ? /^numeric\((\d+),\s*(\d+)\)$/.exec(TABLE_COLUMNS[f.key]?.getSQLType() ?? "") : null;
+  // (10^p − 1) / 10^s: both exact integers, so the quotient is the same float as the decimal literal.
+  if (m) NUMERIC_LIMITS.set(f.key, { largest: (10 ** Number(m[1]) - 1) / 10 ** Number(m[2]) });
+}
+
+const NUL_RE = /\u0000/g;
+/** ES2024 string methods (Node 20 has them; the project's TypeScript lib predates them). */
+type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+/**
+ * Text PostgreSQL cannot store: NUL characters are removed, lone surrogates (never produced by the
+ * UTF-8 decoder, but cheap to rule out) become U+FFFD. Returns the clean text and what was done.
+ */
+export function cleanCell(raw: string): { text: string; problem: string | null } {
+  let text = raw;
+  let problem: string | null = null;
+  if (text.includes("\u0000")) {
+    text = text.replace(NUL_RE, "");
+    problem = "The cell contained NUL characters; they were removed.";
+  }
+  if (!(text as unknown as WellFormed).isWellFormed()) {
+    text = (text as unknown as WellFormed).toWellFormed();
+    problem = "The cell contained invalid characters; they were replaced with \uFFFD.";
+  }
+  return { text, problem };
+}
+
 export function parseRow(plan: HeaderPlan, cells: string[], row: number): ParsedRow {
   const values: Record<string, DonorFieldValue> = {};
   const unknown: Record<string, string> = {};
   const invalid: Record<string, string> = {};
   const problems: ImportProblem[] = [];
   if (cells.length !== plan.columns.length) {
-    problems.push({
-      row,
-      column: "",
-      problem: `The row has ${cells.length} cells but the header has ${plan.columns.length} columns${cells.length > plan.columns.length ? "; the extra cells were ignored" : ""}.`,
-    });
+    problems.push(
+      problemOf(
+        row,
+        "",
+        `The row has ${cells.length} cells but the header has ${plan.columns.length} columns${cells.length > plan.columns.length ? "; the extra cells were ignored" : ""}.`,
+      ),
+    );
   }
+  let tooLong = false;
   plan.columns.forEach((col, i) => {
-    const raw = cells[i] ?? "";
+    let raw = cells[i] ?? "";
+    if (raw === "") return;
+    const limit = cellLimit(col);
+    if (raw.length > limit) {
+      // Not parsed and not kept (not even raw in `invalid`): the whole row is left out.
+      problems.push(problemOf(row, col.header, `${clip(col.header, MAX_COLUMN_CHARS)} is longer than ${limit.toLocaleString("en-US")} characters; the row was not imported.`));
+      tooLong = true;
+      return;
+    }
+    const cleaned = cleanCell(raw);
+    if (cleaned.problem) {
+      problems.push(problemOf(row, col.header, cleaned.problem));
+      raw = cleaned.text;
+    }
     if (col.kind === "unknown") {
       if (raw.trim() !== "") unknown[col.header] = raw.trim();
       return;
     }
     const r = parseDonorCell(col.field, raw);
-    if (!r.ok) {
-      problems.push({ row, column: col.header, problem: `${r.problem}; the field was left empty.` });
+    const n = r.ok && typeof r.value === "number" ? r.value : null;
+    const range = n === null ? undefined : NUMERIC_LIMITS.get(col.field.key);
+    // Above the largest stored value (e.g. 999,999.99 for numeric(8, 2)): PostgreSQL rounds to the scale
+    // and would overflow; values between that and the rounding point are refused too (not worth a float edge).
+    if (range && Math.abs(n!) > range.largest) {
+      problems.push(problemOf(row, col.header, `"${clip(raw.trim(), 40)}" is too large for ${col.header}; the field was left empty.`));
+      invalid[col.field.key] = raw.trim();
+    } else if (!r.ok) {
+      problems.push(problemOf(row, col.header, `${r.problem}; the field was left empty.`));
       invalid[col.field.key] = raw.trim();
     } else if (r.value !== null) {
       values[col.field.key] = r.value;
     }
   });
+  if (tooLong) return { row, values: {}, unknown: {}, invalid: {}, problems, skip: true };
   if (typeof values.email === "string") {
     values.email = values.email.toLowerCase();
-    if (!EMAIL_RE.test(values.email)) problems.push({ row, column: columnHeader(plan, "email"), problem: `"${values.email}" is not a valid email address.` });
+    if (!EMAIL_RE.test(values.email)) problems.push(problemOf(row, columnHeader(plan, "email"), `"${values.email}" is not a valid email address.`));
   }
   const skip = !values.firstName && !values.lastName;
-  if (skip) problems.push({ row, column: "", problem: "The row has no First Name and no Last Name; it was not imported." });
+  if (skip) problems.push(problemOf(row, "", "The row has no First Name and no Last Name; it was not imported."));
   return { row, values, unknown, invalid, problems, skip };
 }
 

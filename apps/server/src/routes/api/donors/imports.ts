@@ -1,16 +1,31 @@
+import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, importBatchSchema, importQuerySchema, type ImportBatch } from "@cultivate/shared";
 import { donorImportBatches, donorImportProblems } from "../../../db/schema.ts";
 import { errorSchema } from "../../../lib/http.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors.ts";
 import { assertSameOrganization, can } from "../../../policy/policy.ts";
-import { DonorImportJobs, spoolUpload } from "../../../services/donors/importer.ts";
+import { DonorImportJobs, importSpoolDir, spoolUpload } from "../../../services/donors/importer.ts";
 import { donorActor, iso, readScope, UUID_RE, writeOrganization } from "./context.ts";
 
 type BatchRow = typeof donorImportBatches.$inferSelect;
+
+/** Statuses from which an import can be undone (its written rows are removed or reverted). */
+const UNDOABLE = ["completed", "failed", "interrupted"] as const;
+/** The only texts `error` may carry. Anything else (rows written before this rule held raw SQL and donor data) reads as the generic sentence. */
+const BATCH_ERRORS: ReadonlySet<string> = new Set([DONOR_MESSAGES.importStopped, DONOR_MESSAGES.importInterrupted, DONOR_MESSAGES.undoStopped, DONOR_MESSAGES.parseError]);
+const MAX_ERROR_CHARS = 300;
+/** The batch columns, with `error` cut short in SQL (reports stored before the rule could weigh megabytes). */
+const batchColumns = { ...getTableColumns(donorImportBatches), error: sql<string | null>`left(${donorImportBatches.error}, ${MAX_ERROR_CHARS})` };
+
+function presentError(b: BatchRow): string | null {
+  if (!b.error) return null;
+  if (BATCH_ERRORS.has(b.error)) return b.error;
+  return b.status === "interrupted" ? DONOR_MESSAGES.importInterrupted : DONOR_MESSAGES.importStopped;
+}
 
 function present(b: BatchRow, problems: ImportBatch["problems"] = []): ImportBatch {
   const n = b.inserted + b.updated + b.unchanged;
@@ -24,12 +39,12 @@ function present(b: BatchRow, problems: ImportBatch["problems"] = []): ImportBat
     counts: { inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped },
     problemCount: b.problemCount,
     problems,
-    error: b.error,
+    error: presentError(b),
     message: b.status === "completed" || b.status === "undone" ? DONOR_MESSAGES.uploadSuccess(n) : null,
     createdAt: iso(b.createdAt)!,
     finishedAt: iso(b.finishedAt),
     undoneAt: iso(b.undoneAt),
-    canUndo: b.status === "completed" && b.inserted + b.updated > 0,
+    canUndo: (UNDOABLE as readonly string[]).includes(b.status) && b.inserted + b.updated > 0,
   };
 }
 
@@ -37,8 +52,9 @@ const idParams = z.object({ id: z.string() });
 const CSV_TYPES = ["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel"];
 
 export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const jobs = new DonorImportJobs(app.db, app.log);
-  app.addHook("onReady", async () => jobs.failStale());
+  const spoolDir = importSpoolDir(app.config.dataDir);
+  const jobs = new DonorImportJobs(app.db, app.log, spoolDir);
+  app.addHook("onReady", async () => jobs.recover());
   app.addHook("onClose", async () => jobs.close());
 
   // The CSV body is handed over as a stream (never buffered whole); spoolUpload enforces the size limit.
@@ -46,7 +62,7 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const visibleBatch = async (actorId: Parameters<typeof assertSameOrganization>[0], id: string) => {
     if (!UUID_RE.test(id)) throw notFound("Import not found.");
-    const [b] = await app.db.select().from(donorImportBatches).where(eq(donorImportBatches.id, id));
+    const [b] = await app.db.select(batchColumns).from(donorImportBatches).where(eq(donorImportBatches.id, id));
     if (!b) throw notFound("Import not found.");
     assertSameOrganization(actorId, b.organizationId, "Import not found.");
     return b;
@@ -70,12 +86,16 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
         (body as Readable).resume();
         throw conflict(DONOR_MESSAGES.importBusy);
       }
-      const upload = await spoolUpload(body as Readable);
+      const upload = await spoolUpload(body as Readable, spoolDir);
       const [batch] = await app.db
         .insert(donorImportBatches)
-        .values({ organizationId, userId: actor.userId, fileName: request.query.fileName ?? null, rowsTotal: upload.rowsTotal })
-        .returning();
-      jobs.startImport(batch!.id, organizationId, actor.userId, upload);
+        .values({ id: upload.id, organizationId, userId: actor.userId, fileName: request.query.fileName ?? null, rowsTotal: upload.rowsTotal })
+        .returning()
+        .catch(async (err: unknown) => {
+          await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
+          throw err;
+        });
+      jobs.startImport(batch!.id, organizationId);
       app.activity.record(actor, request, {
         organizationId,
         actionType: "data_management",
@@ -99,7 +119,7 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await donorActor(app, request);
       const scope = readScope(actor, request.query.organizationId);
       const rows = await app.db
-        .select()
+        .select(batchColumns)
         .from(donorImportBatches)
         .where("organizationId" in scope ? eq(donorImportBatches.organizationId, scope.organizationId) : undefined)
         .orderBy(desc(donorImportBatches.createdAt))
@@ -118,8 +138,13 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await donorActor(app, request);
       const b = await visibleBatch(actor, request.params.id);
+      // left(): reports stored before problems were bounded may hold whole cells.
       const problems = await app.db
-        .select({ row: donorImportProblems.row, column: donorImportProblems.column, problem: donorImportProblems.problem })
+        .select({
+          row: donorImportProblems.row,
+          column: sql<string>`left(${donorImportProblems.column}, ${MAX_ERROR_CHARS})`,
+          problem: sql<string>`left(${donorImportProblems.problem}, ${MAX_ERROR_CHARS})`,
+        })
         .from(donorImportProblems)
         .where(eq(donorImportProblems.batchId, b.id))
         .orderBy(asc(donorImportProblems.row), asc(donorImportProblems.id))
@@ -138,12 +163,12 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const actor = await donorActor(app, request, can.importDonors);
       const b = await visibleBatch(actor, request.params.id);
-      if (b.status !== "completed") throw conflict(DONOR_MESSAGES.importNotUndoable);
+      if (!(UNDOABLE as readonly string[]).includes(b.status)) throw conflict(DONOR_MESSAGES.importNotUndoable);
       if (jobs.isBusy(b.organizationId)) throw conflict(DONOR_MESSAGES.importBusy);
       const [updated] = await app.db
         .update(donorImportBatches)
         .set({ status: "undoing", error: null })
-        .where(and(eq(donorImportBatches.id, b.id), eq(donorImportBatches.status, "completed")))
+        .where(and(eq(donorImportBatches.id, b.id), inArray(donorImportBatches.status, [...UNDOABLE])))
         .returning();
       if (!updated) throw conflict(DONOR_MESSAGES.importNotUndoable);
       jobs.startUndo(b.id, b.organizationId, actor.userId);

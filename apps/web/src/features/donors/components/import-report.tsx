@@ -6,7 +6,8 @@ const STATUS_TEXT: Record<ImportBatch["status"], string> = {
   queued: "Waiting to start…",
   running: "Importing…",
   completed: "Import finished",
-  failed: "Import failed",
+  failed: "Import stopped",
+  interrupted: "Import interrupted",
   undoing: "Undoing the import…",
   undone: "This import was undone",
 };

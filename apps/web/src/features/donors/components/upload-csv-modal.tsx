@@ -47,7 +47,7 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
     if (batch.status === "completed") {
       const n = batch.counts.inserted + batch.counts.updated + batch.counts.unchanged;
       notify.success(batch.message ?? DONOR_MESSAGES.uploadSuccess(n));
-    } else if (batch.status === "failed") {
+    } else if (batch.status === "failed" || batch.status === "interrupted") {
       notify.error(DONOR_MESSAGES.uploadFailed(batch.error ?? "unknown error"));
     } else if (batch.status === "undone") {
       notify.info("The import was undone.");
@@ -168,12 +168,13 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
         ) : null}
 
         {batch ? <ImportProgress batch={batch} /> : null}
-        {finished && batch.status === "failed" ? (
+        {finished && (batch.status === "failed" || batch.status === "interrupted") ? (
           <Alert color="red" role="alert">
             {DONOR_MESSAGES.uploadFailed(batch.error ?? "unknown error")}
           </Alert>
         ) : null}
-        {finished && batch.status !== "failed" ? (
+        {/* A stopped import still has a report: what was written, its problems, and Undo. */}
+        {finished ? (
           <ImportReport
             batch={batch}
             undoing={undo.isPending}
