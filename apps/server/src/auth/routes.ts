@@ -49,7 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // deletes a session idle for too long (so get-session, change-password, two-factor… see no session)
   // and records activity on a live one.
   app.addHook("preHandler", async (request) => {
-    if (request.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token=`)) await app.getActor(request);
+    // A failure here is the route's to report (sign-out must succeed whatever happens).
+    if (request.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token=`)) await app.getActor(request).catch(() => null);
   });
 
   // Response bodies are better-auth's own; they are forwarded as they are, so no response schema here.
