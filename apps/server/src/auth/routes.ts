@@ -83,7 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!existingAccountMail.isBlocked(key)) {
         existingAccountMail.hit(key);
         const base = app.config.appUrl;
-        await app.mailer.send(accountExistsEmail(key, `${base}/login`, `${base}/forgot-password`));
+        // Not awaited: an SMTP round trip would make this answer slower than a new account's.
+        app.mailer.send(accountExistsEmail(key, `${base}/login`, `${base}/forgot-password`)).catch((err: unknown) => {
+          request.log.error({ err }, "could not queue the account-exists email");
+        });
       }
       reply.code(200).type("application/json").send(SIGN_UP_ANSWER);
     },
