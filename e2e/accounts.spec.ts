@@ -24,6 +24,25 @@ test("register, onboard (missing fields first) and wait for approval", async ({ 
   await expect(page).toHaveURL(/\/pending-approval$/);
 });
 
+test("registering an address that already has an account says to check the email, which offers sign-in and reset", async ({ page, browser }) => {
+  const email = uniqueEmail("twice");
+  await register(page, email);
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto("/register");
+  await other.getByLabel(/^Email/).fill(email);
+  await other.getByLabel(/^Password/).fill("another-pass");
+  await other.getByLabel(/^Confirm password/i).fill("another-pass");
+  await other.getByRole("button", { name: /create account/i }).click();
+  await expect(other.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  await expect(other.getByRole("status")).toContainText(`We sent a message to ${email}.`);
+  await expect(other.getByRole("link", { name: "Go to sign in" })).toHaveAttribute("href", "/login");
+  await expect(other).toHaveURL(/\/register$/);
+  const mail = await waitForMail((m) => m.to.includes(email) && /already exists/.test(m.subject));
+  expect(mail.text).toContain("Someone tried to create a Cultivate account with your email address");
+  await stranger.close();
+});
+
 test("registration refuses mismatched passwords in the page", async ({ page }) => {
   await page.goto("/register");
   await page.getByLabel(/^Email/).fill(uniqueEmail());

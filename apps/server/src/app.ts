@@ -22,6 +22,7 @@ import { systemKv } from "./db/schema.ts";
 import { createAuth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { resolveActor } from "./auth/session.ts";
+import { registerSameOriginGuard } from "./auth/origin.ts";
 import { HttpError } from "./lib/errors.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
@@ -93,6 +94,8 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
   });
+  // Cross-site request forgery: state-changing /api requests only from our own pages (auth/origin.ts).
+  registerSameOriginGuard(app);
   await app.register(swagger, {
     openapi: {
       info: { title: "Cultivate API", version: "1.0.0", description: "REST API of Cultivate. Errors are `{ error, message }`." },

@@ -1,6 +1,16 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** "https://host[:port]" with nothing after it (a trailing slash is tolerated). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "").toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /** Environment, validated once at start-up so a bad value fails fast with a clear list. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -8,8 +18,25 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
-  /** Public URL of the app, used in links inside emails. */
-  APP_URL: z.string().url().optional(),
+  /**
+   * Public URL of the app, used in links inside emails. When set, it is the only origin the API
+   * accepts (plus TRUSTED_ORIGINS); when unset, the API accepts the address each page was served from.
+   */
+  APP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//i.test(v), { error: "APP_URL must start with http:// or https://" })
+    .optional(),
+  /** More origins allowed to call the API, comma-separated (e.g. "https://a.example.org,https://b.example.org"). */
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().refine(isOrigin, { error: "each TRUSTED_ORIGINS entry must be an origin such as https://app.example.org (scheme, host and port only)" }),
+      ),
+    )
+    .optional(),
   /** Secret for signing cookies and tokens; generated and kept in DATA_DIR when absent. */
   AUTH_SECRET: z.string().min(32).optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -55,6 +82,10 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
+  /** True when APP_URL was given: only it (and trustedOrigins) may call the API. See auth/origin.ts. */
+  appUrlExplicit: boolean;
+  /** TRUSTED_ORIGINS, normalised origins. */
+  trustedOrigins: string[];
   authSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -83,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    appUrlExplicit: e.APP_URL !== undefined,
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
     authSecret: e.AUTH_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

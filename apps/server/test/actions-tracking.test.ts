@@ -153,7 +153,7 @@ describe("browser-side tracking: page views and updateAction", () => {
     const garbage = await t.app.inject({
       method: "POST",
       url: "/api/functions/updateAction",
-      headers: { cookie: u.cookie, "content-type": "text/plain" },
+      headers: { cookie: u.cookie, "content-type": "text/plain", origin: t.config.appUrl },
       payload: "not json",
     });
     expect(garbage.statusCode).toBe(400);
@@ -179,7 +179,8 @@ describe("browser-side tracking: page views and updateAction", () => {
     const beacon = await t.app.inject({
       method: "POST",
       url: "/api/functions/trackAction",
-      headers: { cookie: u.cookie, "content-type": "text/plain;charset=UTF-8" },
+      // A beacon carries the page's Origin like any POST (issue 11: a cookie without it is refused).
+      headers: { cookie: u.cookie, "content-type": "text/plain;charset=UTF-8", origin: t.config.appUrl },
       payload: JSON.stringify({ ...view, durationMs: 5300, details: { ended: "unload" } }),
     });
     expect(beacon.statusCode, beacon.body).toBe(201);

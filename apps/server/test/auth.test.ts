@@ -29,12 +29,31 @@ describe("register", () => {
     expect(res.json()).toEqual({ error: "validation_error", message: "Password must be at least 6 characters long" });
   });
 
-  it("rejects an email that is already registered with a clear message", async () => {
-    const { email } = await registerUser(t);
-    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "another1" } });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect(res.json().message).toMatch(/already exists/i);
+  // Issue 11 item 9: the old rule answered 422 "User already exists", telling anyone who has an account.
+  it("answers an already registered address exactly as a new one, and emails the address instead", async () => {
+    const { email, userId } = await registerUser(t);
+    const fresh = await t.request("POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail(), password: "another1" } });
+    const again = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "another1" } });
+    expect(again.statusCode).toBe(200);
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.body).toBe(fresh.body);
+    expect(again.json()).toEqual({ ok: true });
+    // No session for the stranger, and the account is untouched (its password still works).
+    expect(cookieFrom(again)).toBe("");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
+    await signIn(t, email, "password123");
+    // The email is queued after the answer (so its time does not tell either).
+    const accountExistsMails = async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter((m) => m.kind === "account_exists");
+    await expect.poll(async () => (await accountExistsMails()).length).toBe(1);
+    const mails = await accountExistsMails();
+    expect(mails[0]!.text).toContain("Someone tried to create a Cultivate account with your email address");
+    expect(mails[0]!.text).toContain(`${t.config.appUrl}/login`);
+    expect(mails[0]!.text).toContain(`${t.config.appUrl}/forgot-password`);
+    // A second try within 15 minutes answers the same but does not mail again (no inbox flooding).
+    const third = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "another2" } });
+    expect(third.json()).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await accountExistsMails()).toHaveLength(1);
   });
 
   it("hashes passwords with argon2id at m=19456, t=2, p=1", async () => {
@@ -75,18 +94,40 @@ describe("sign in", () => {
     expect(sessionCookie.expires).toBeUndefined();
   });
 
-  it("answers 429 to the 6th failed sign-in for one account within a minute, even from other addresses", async () => {
+  // Issue 11 item 9: the old rule also locked the real user out from a clean address (the 6th attempt,
+  // with the right password, got 429), so anyone could lock a known user out.
+  it("after 5 failures for one account, refuses every address that failed, even with the right password", async () => {
     const { email, password } = await registerUser(t);
+    const attacker = "192.0.2.77";
     for (let i = 0; i < 5; i++) {
-      const res = await t.request("POST", "/api/auth/sign-in/email", {
-        body: { email, password: "nope-nope" },
-        ip: `192.0.2.${i + 1}`,
-      });
+      const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "nope-nope" }, ip: i < 3 ? attacker : `192.0.2.${i + 1}` });
       expect(res.statusCode).toBe(401);
     }
-    const sixth = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password } });
+    const sixth = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: attacker });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ error: "too_many_requests", message: "Too many attempts. Please wait a minute and try again." });
+    // An address that failed on another account is not clean either.
+    const other = await registerUser(t);
+    const elsewhereIp = "192.0.2.78";
+    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email: other.email, password: "nope-nope" }, ip: elsewhereIp })).statusCode).toBe(401);
+    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: elsewhereIp })).statusCode).toBe(429);
+  });
+
+  it("lets the real user in from a clean address while the account is locked; a clean address that fails is locked too", async () => {
+    const { email, password } = await registerUser(t);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "nope-nope" }, ip: "192.0.2.90" });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: "192.0.2.90" })).statusCode).toBe(429);
+    // Another attacker address gets one guess: it fails, and that address is then refused.
+    const guess = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "nope-again" }, ip: "192.0.2.91" });
+    expect(guess.statusCode).toBe(401);
+    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: "192.0.2.91" })).statusCode).toBe(429);
+    // The real user, from an address with no recent failures, signs in at once.
+    const real = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe: true }, ip: "203.0.113.5" });
+    expect(real.statusCode).toBe(200);
+    expect((await t.request("GET", "/api/me", { cookie: cookieFrom(real) })).statusCode).toBe(200);
   });
 
   it("answers 429 to the 6th failed sign-in from one address across accounts", async () => {

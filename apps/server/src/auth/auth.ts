@@ -9,6 +9,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { passwordResetEmail } from "../mail/templates.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@cultivate/shared";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { SERVED_ORIGIN_HEADER, trustedOrigins } from "./origin.ts";
 
 /** Session lifetimes: see docs/SECURITY.md. */
 export const SESSION_ABSOLUTE_LIFETIME_S = 30 * 24 * 60 * 60;
@@ -25,7 +26,8 @@ export function createAuth(deps: { db: Db; config: AppConfig; secret: string; ma
     basePath: "/api/auth",
     secret: deps.secret,
     telemetry: { enabled: false },
-    trustedOrigins: [config.appUrl, ...(config.env === "development" ? ["http://localhost:5173", "http://localhost:4173"] : [])],
+    // The same rule as our own guard (auth/origin.ts); auth/routes.ts passes the served origin along.
+    trustedOrigins: (request) => trustedOrigins(config, request?.headers.get(SERVED_ORIGIN_HEADER) ?? null),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },

@@ -11,6 +11,9 @@ import {
 import { tooManyRequests } from "../lib/errors.ts";
 import { SlidingWindowLimiter } from "../lib/failure-limiter.ts";
 import { COOKIE_PREFIX } from "./auth.ts";
+import { SERVED_ORIGIN_HEADER, servedOrigin } from "./origin.ts";
+import { hashPassword } from "./password.ts";
+import { accountExistsEmail } from "../mail/templates.ts";
 import { actorBeforeSignOut, trackSignIn, trackSignOut } from "../services/activity/track.ts";
 
 const emailField = z.string().trim().toLowerCase().email({ error: "Please enter a valid email address." }).max(254);
@@ -19,6 +22,10 @@ const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+
+/** The sign-up answer, the same whether or not the address already had an account. */
+const SIGN_UP_ANSWER = JSON.stringify({ ok: true });
+const EXISTING_ACCOUNT_CODES = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
 
 /** Messages better-auth words differently from our spec. */
 const MESSAGE_BY_CODE: Record<string, string> = {
@@ -35,6 +42,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const signInFailures = new SlidingWindowLimiter(5, 60_000);
   const resetByAccount = new SlidingWindowLimiter(5, 15 * 60_000);
   const resetByIp = new SlidingWindowLimiter(20, 15 * 60_000);
+  // At most one "someone tried to create an account with your address" email per address per 15 minutes.
+  const existingAccountMail = new SlidingWindowLimiter(1, 15 * 60_000);
+
+  // Our idle timeout (auth/session.ts) applies to better-auth's own routes too: resolving the actor
+  // deletes a session idle for too long (so get-session, change-password, two-factor… see no session)
+  // and records activity on a live one.
+  app.addHook("preHandler", async (request) => {
+    // A failure here is the route's to report (sign-out must succeed whatever happens).
+    if (request.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token=`)) await app.getActor(request).catch(() => null);
+  });
 
   // Response bodies are better-auth's own; they are forwarded as they are, so no response schema here.
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -49,7 +66,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       request.body.name ||= request.body.email;
-      await forward(request, reply);
+      const result = await callAuth(app, request);
+      if (result.status < 300) {
+        sendAuthResult(reply, { ...result, text: SIGN_UP_ANSWER });
+        return;
+      }
+      if (!EXISTING_ACCOUNT_CODES.has(errorCode(result.text) ?? "")) {
+        sendAuthResult(reply, result);
+        return;
+      }
+      // The address has an account: answer exactly as for a new one (no session, though: the residual is
+      // in docs/SECURITY.md) and tell the owner by email. better-auth answered before hashing; hash
+      // anyway so the time taken does not tell either.
+      await hashPassword(request.body.password);
+      const key = request.body.email;
+      if (!existingAccountMail.isBlocked(key)) {
+        existingAccountMail.hit(key);
+        const base = app.config.appUrl;
+        // Not awaited: an SMTP round trip would make this answer slower than a new account's.
+        app.mailer.send(accountExistsEmail(key, `${base}/login`, `${base}/forgot-password`)).catch((err: unknown) => {
+          request.log.error({ err }, "could not queue the account-exists email");
+        });
+      }
+      reply.code(200).type("application/json").send(SIGN_UP_ANSWER);
     },
   });
 
@@ -62,7 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const accountKey = `acct:${request.body.email}`;
       const ipKey = `ip:${request.ip}`;
-      if (signInFailures.isBlocked(ipKey) || signInFailures.isBlocked(accountKey)) {
+      // An account with 5 recent failures is closed to every address that has failed recently (any
+      // account), but not to a clean one: otherwise anyone could lock a known user out by failing on
+      // purpose. A clean address that then fails is no longer clean.
+      if (signInFailures.isBlocked(ipKey) || (signInFailures.isBlocked(accountKey) && signInFailures.count(ipKey) > 0)) {
         throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
       }
       const result = await callAuth(app, request);
@@ -151,7 +193,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         revokeOtherSessions: z.boolean().optional(),
       }),
     },
-    handler: forward,
+    handler: async (request, reply) => {
+      // A new password always signs out the account's other sessions, whatever the client asks.
+      request.body.revokeOtherSessions = true;
+      await forward(request, reply);
+    },
   });
 
   app.post("/two-factor/enable", {
@@ -196,8 +242,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: verifySecondFactor,
   });
 
-  // Everything else better-auth serves (kept reachable, not advertised).
-  app.route({ method: ["GET", "POST"], url: "/*", schema: { hide: true }, handler: forward });
+  // Nothing else of better-auth is reachable: its other endpoints (list-sessions, revoke-session,
+  // update-user, delete-user, change-email, two-factor/get-totp-uri, …) are unused by the app, and
+  // some answer with session tokens. An unknown /api/auth path gets our 404.
 };
 
 type AuthResult = { status: number; statusText: string; headers: [string, string][]; cookies: string[]; text: string };
@@ -207,6 +254,10 @@ async function callAuth(app: FastifyInstance, request: FastifyRequest): Promise<
   const headers = fromNodeHeaders(request.headers);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   headers.delete("content-length");
+  // better-auth's trustedOrigins (auth/auth.ts) reads where the request was served; never the client's value.
+  headers.delete(SERVED_ORIGIN_HEADER);
+  const served = servedOrigin(request);
+  if (served) headers.set(SERVED_ORIGIN_HEADER, served);
   if (hasBody) headers.set("content-type", "application/json");
   const response = await app.auth.handler(
     new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body ?? {}) : undefined }),
@@ -245,14 +296,23 @@ function sendAuthResult(reply: FastifyReply, result: AuthResult): void {
   });
 }
 
-/** better-auth also returns the session token in the body; the browser only needs the httpOnly cookie. */
+/**
+ * better-auth returns session tokens in bodies (`token` of sign-in/sign-up/verify-totp, `session.token`
+ * of get-session); the browser only needs the httpOnly cookie, so every `token` field is removed.
+ */
 function stripToken(text: string): string | null {
   if (!text.startsWith("{") || !text.includes('"token"')) return text || null;
   try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    delete body.token;
-    return JSON.stringify(body);
+    return JSON.stringify(JSON.parse(text), (key, value: unknown) => (key === "token" ? undefined : value));
   } catch {
     return text;
+  }
+}
+
+function errorCode(text: string): string | undefined {
+  try {
+    return (JSON.parse(text) as { code?: string }).code;
+  } catch {
+    return undefined;
   }
 }

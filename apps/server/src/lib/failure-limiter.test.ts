@@ -15,6 +15,17 @@ describe("SlidingWindowLimiter", () => {
     expect(limiter.isBlocked("k")).toBe(false);
   });
 
+  it("counts a key's events in the window", () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(5, 60_000, () => now);
+    expect(limiter.count("k")).toBe(0);
+    limiter.hit("k");
+    limiter.hit("k");
+    expect(limiter.count("k")).toBe(2);
+    now = 60_001;
+    expect(limiter.count("k")).toBe(0);
+  });
+
   it("reset clears a key", () => {
     const limiter = new SlidingWindowLimiter(1, 1000);
     limiter.hit("k");

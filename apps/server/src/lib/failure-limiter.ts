@@ -25,6 +25,11 @@ export class SlidingWindowLimiter {
     return this.recent(key).length >= this.limit;
   }
 
+  /** Events of the key in the current window. */
+  count(key: string): number {
+    return this.recent(key).length;
+  }
+
   hit(key: string): void {
     const list = this.recent(key);
     list.push(this.now());

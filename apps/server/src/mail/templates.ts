@@ -23,6 +23,25 @@ export function passwordResetEmail(to: string, url: string, expiresInMinutes: nu
   };
 }
 
+/** Sent instead of an "already exists" answer, so sign-up never tells a stranger who has an account. */
+export function accountExistsEmail(to: string, signInUrl: string, resetUrl: string): OutgoingEmail {
+  const text = [
+    `Someone tried to create a ${PRODUCT_NAME} account with your email address, which already has an account.`,
+    ``,
+    `If it was you, sign in instead: ${signInUrl}`,
+    `Forgot your password? Reset it here: ${resetUrl}`,
+    ``,
+    `If it was not you, you can ignore this email: nothing has changed on your account.`,
+  ].join("\n");
+  return {
+    to,
+    kind: "account_exists",
+    subject: `Your ${PRODUCT_NAME} account already exists`,
+    text,
+    html: `<p>Someone tried to create a ${PRODUCT_NAME} account with your email address, which already has an account.</p><p>If it was you, <a href="${escapeHtml(signInUrl)}">sign in</a> instead, or <a href="${escapeHtml(resetUrl)}">reset your password</a> if you forgot it.</p><p>If it was not you, you can ignore this email: nothing has changed on your account.</p>`,
+  };
+}
+
 export function testEmail(to: string): OutgoingEmail {
   return {
     to,

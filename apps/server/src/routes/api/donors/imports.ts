@@ -49,7 +49,8 @@ function present(b: BatchRow, problems: ImportBatch["problems"] = []): ImportBat
 }
 
 const idParams = z.object({ id: z.string() });
-const CSV_TYPES = ["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel"];
+// Not text/plain: a page on another site can send that without asking first (auth/origin.ts).
+const CSV_TYPES = ["text/csv", "application/csv", "application/vnd.ms-excel"];
 
 export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const spoolDir = importSpoolDir(app.config.dataDir);
@@ -69,6 +70,7 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post("/donors/imports", {
+    config: { accepts: CSV_TYPES, unsupportedMediaTypeMessage: DONOR_MESSAGES.invalidCsv },
     schema: {
       tags: ["donors"],
       summary: "Upload CSV: the body is the file (Content-Type text/csv, ≤ 200 MB); starts a background import job",

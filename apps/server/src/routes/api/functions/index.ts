@@ -11,7 +11,9 @@ const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 /**
  * Browser-side activity tracking (part 1 §7 "updateAction", "Tracking"). Signed-in users only.
  * `navigator.sendBeacon` posts text/plain, so this plugin (and only it) reads text/plain bodies as JSON.
+ * Its requests still go through the same-origin guard (auth/origin.ts): a beacon carries our Origin.
  */
+const beacon = { accepts: ["application/json", "text/plain"] };
 export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser("text/plain");
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
@@ -23,6 +25,7 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/functions/trackAction", {
+    config: beacon,
     schema: {
       tags: ["activity"],
       summary: "Record an action of the signed-in user (e.g. a page view); returns its id. Sending a browser-chosen id again completes that action",
@@ -38,6 +41,7 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/functions/updateAction", {
+    config: beacon,
     schema: {
       tags: ["activity"],
       summary: "Set the duration (and merge details) of one of the caller's own actions; accepts text/plain JSON from sendBeacon",

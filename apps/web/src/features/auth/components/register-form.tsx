@@ -1,17 +1,22 @@
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
 import { PASSWORD_HINT, UNEXPECTED_ERROR_MESSAGE } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { PasswordField } from "@/components/ui/password-field";
 import { FormError } from "@/components/ui/form-error";
 import { useSignUp } from "../api/sign-up";
+import { getMe } from "../api/get-me";
+import { queryKeys } from "@/lib/query-keys";
 import { validateNewPassword } from "../utils/validate-new-password";
 import { AuthCard } from "./auth-card";
 
 export function RegisterForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
+  const queryClient = useQueryClient();
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
@@ -25,11 +30,36 @@ export function RegisterForm() {
     signUp.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => navigate("/onboarding-form"),
+        // The server answers the same whether or not the address already had an account (so sign-up
+        // tells a stranger nothing); only a new account comes with a session.
+        onSuccess: async () => {
+          const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 0 }).catch(() => null);
+          if (me) navigate("/onboarding-form");
+          else setMailedTo(email.trim());
+        },
         onError: (err) => setError(errorMessage(err, UNEXPECTED_ERROR_MESSAGE)),
       },
     );
   };
+
+  if (mailedTo) {
+    return (
+      <AuthCard title="Check your email">
+        <Stack>
+          <Alert color="blue" role="status">
+            We sent a message to {mailedTo}. If you already have an account with this address, sign in or reset your
+            password from there.
+          </Alert>
+          <Button component={Link} to="/login" fullWidth>
+            Go to sign in
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm" ta="center">
+            Forgot your password?
+          </Anchor>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Create your account" subtitle="Start building cultivation plans for your donors.">
