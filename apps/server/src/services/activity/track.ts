@@ -5,6 +5,7 @@ import type { ActionRecord } from "../../activity/recorder.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
+import { isApproved } from "../../policy/policy.ts";
 
 /**
  * Records an action for the request's signed-in user, if any. For routes that have not loaded the
@@ -74,7 +75,8 @@ export async function insertAction(db: Db, actor: Actor, request: FastifyRequest
     .values({
       ...(input.id ? { id: input.id } : {}),
       userId: actor.userId,
-      organizationId: actor.organizationId,
+      // Issue 11: an account that is not approved writes nothing into its organisation's history.
+      organizationId: isApproved(actor) ? actor.organizationId : null,
       sessionId: actor.sessionId,
       ipAddress: request.ip,
       userAgent: request.headers["user-agent"] ?? null,
