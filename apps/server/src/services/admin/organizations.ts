@@ -145,13 +145,21 @@ export async function deleteOrganization(db: Db, id: string, cascade: boolean): 
   }
   return db.transaction(async (tx) => {
     const inside = await deletionFigures(tx, id);
-    const members = await tx
-      .select({ id: userProfiles.id, isAdmin: sql<boolean>`exists (select 1 from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${userProfiles.id} and r.name = 'admin')` })
-      .from(userProfiles)
-      .where(eq(userProfiles.organizationId, id));
+    const members = (await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.organizationId, id))).map((m) => m.id);
+    const admins = new Set(
+      members.length
+        ? (
+            await tx
+              .select({ id: userRoles.userId })
+              .from(userRoles)
+              .innerJoin(roles, eq(roles.id, userRoles.roleId))
+              .where(and(eq(roles.name, "admin"), inArray(userRoles.userId, members)))
+          ).map((r) => r.id)
+        : [],
+    );
     await deleteOrganizationData(tx, id);
-    await removeOrganizationRoles(tx, members.map((m) => m.id));
-    const nonAdmins = members.filter((m) => !m.isAdmin).map((m) => m.id);
+    await removeOrganizationRoles(tx, members);
+    const nonAdmins = members.filter((m) => !admins.has(m));
     if (nonAdmins.length) {
       await tx.update(userProfiles).set({ onboardingStatus: "pending" }).where(inArray(userProfiles.id, nonAdmins));
     }
