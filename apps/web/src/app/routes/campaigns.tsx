@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Navigate } from "react-router";
 import { useIsMutating } from "@tanstack/react-query";
-import { CAMPAIGN_MESSAGES, DONOR_ROLES, hasAnyRole } from "@cultivate/shared";
+import { CAMPAIGN_MESSAGES, DONOR_ROLES, dashboardTarget, hasAnyRole, isApproved } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { useMe } from "@/features/auth/api/get-me";
 import { SIGN_OUT_MUTATION_KEY } from "@/features/auth/api/sign-out";
@@ -20,6 +20,8 @@ export function CampaignsRoute() {
   if (isPending || (me === null && isFetching)) return <CampaignManagementSkeleton />;
   if (isError) return <AccessDenied message="Failed to load user organization information" />;
   if (!me) return signedOutHere.current ? <CampaignManagementSkeleton /> : <Navigate to="/login" replace />;
+  // Issue 11: not approved yet → the approval wait, whatever roles the account holds.
+  if (!isApproved(me)) return <Navigate to={dashboardTarget(me)} replace />;
   if (!hasAnyRole(me.roles, DONOR_ROLES)) return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
   return <CampaignManagement me={me} />;
 }

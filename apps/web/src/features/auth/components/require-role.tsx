@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { hasAnyRole, type RoleName } from "@cultivate/shared";
+import { Navigate } from "react-router";
+import { dashboardTarget, hasAnyRole, isApproved, type RoleName } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { RequireAuth } from "./require-auth";
 
@@ -11,11 +12,21 @@ interface RequireRoleProps {
   children: ReactNode;
 }
 
+/**
+ * A page of organisation data. Issue 11: an account that is not approved sees the approval wait
+ * (or the onboarding form it has not sent yet), whatever roles it holds; the server refuses it too.
+ */
 export function RequireRole({ roles, deniedMessage, deniedTitle, children }: RequireRoleProps) {
   return (
     <RequireAuth>
       {(me) =>
-        hasAnyRole(me.roles, roles) ? children : <AccessDenied message={deniedMessage} title={deniedTitle} />
+        !isApproved(me) ? (
+          <Navigate to={dashboardTarget(me)} replace />
+        ) : hasAnyRole(me.roles, roles) ? (
+          children
+        ) : (
+          <AccessDenied message={deniedMessage} title={deniedTitle} />
+        )
       }
     </RequireAuth>
   );
