@@ -20,8 +20,8 @@ export function CampaignsRoute() {
   if (isPending || (me === null && isFetching)) return <CampaignManagementSkeleton />;
   if (isError) return <AccessDenied message="Failed to load user organization information" />;
   if (!me) return signedOutHere.current ? <CampaignManagementSkeleton /> : <Navigate to="/login" replace />;
-  // Issue 11: not approved yet → the approval wait, whatever roles the account holds.
-  if (!isApproved(me)) return <Navigate to={dashboardTarget(me)} replace />;
   if (!hasAnyRole(me.roles, DONOR_ROLES)) return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
+  // Issue 11: a role but not approved yet → the approval wait instead of the page.
+  if (!isApproved(me)) return <Navigate to={dashboardTarget(me)} replace />;
   return <CampaignManagement me={me} />;
 }

@@ -13,19 +13,20 @@ interface RequireRoleProps {
 }
 
 /**
- * A page of organisation data. Issue 11: an account that is not approved sees the approval wait
- * (or the onboarding form it has not sent yet), whatever roles it holds; the server refuses it too.
+ * A page for some roles. Without one of them: Access Denied, as the spec says. Issue 11: with one
+ * but not approved yet (an applicant carries org_officer from onboarding), the approval wait (or the
+ * onboarding form it has not sent yet) instead of the page; the server refuses its data too.
  */
 export function RequireRole({ roles, deniedMessage, deniedTitle, children }: RequireRoleProps) {
   return (
     <RequireAuth>
       {(me) =>
-        !isApproved(me) ? (
-          <Navigate to={dashboardTarget(me)} replace />
-        ) : hasAnyRole(me.roles, roles) ? (
+        !hasAnyRole(me.roles, roles) ? (
+          <AccessDenied message={deniedMessage} title={deniedTitle} />
+        ) : isApproved(me) ? (
           children
         ) : (
-          <AccessDenied message={deniedMessage} title={deniedTitle} />
+          <Navigate to={dashboardTarget(me)} replace />
         )
       }
     </RequireAuth>
