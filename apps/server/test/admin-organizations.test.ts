@@ -104,6 +104,8 @@ describe("deleting", () => {
   });
 
   it("refuses while the organisation has users, donors or campaigns, and explains; the confirmed cascade removes donors and detaches users", async () => {
+    // Issue 11 changed the wording (the refusal lists everything the delete removes), the answer
+    // (every count) and the detached user (no organisation role, back to onboarding).
     const org = await buildOrg(t, "Cascade Org");
     const member = await buildUser(t, { role: "org_officer", organizationId: org.id });
     await addDonors(org.id, 2);
@@ -111,17 +113,21 @@ describe("deleting", () => {
     const refused = await t.request("DELETE", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      '"Cascade Org" still has 1 user, 2 donors and 1 campaign. Confirm the cascade to delete its donors and campaigns and detach its users.',
+      '"Cascade Org" still has data. Deleting it removes: 2 donors with their notes, stage records (0) and change history (0 entries); ' +
+        "1 campaign and 0 campaign goals; 0 donor groups and 0 saved filter groups; 0 CSV imports (their reports); 0 support issues; " +
+        "1 user removed from the organization: they keep their accounts, lose their organization roles and go back to the onboarding form. " +
+        "Confirm the cascade to delete it.",
     );
     expect((await t.db.select().from(organizations).where(eq(organizations.id, org.id))).length).toBe(1);
 
     const res = await t.request("DELETE", `/api/admin/organizations/${org.id}?cascade=true`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, detachedUsers: 1, deletedDonors: 2, deletedCampaigns: 1 });
+    expect(res.json()).toMatchObject({ ok: true, detachedUsers: 1, deletedDonors: 2, deletedCampaigns: 1, deletedSupportIssues: 0 });
     expect((await t.db.select().from(campaigns).where(eq(campaigns.organizationId, org.id))).length).toBe(0);
     expect((await t.db.select().from(donors).where(eq(donors.organizationId, org.id))).length).toBe(0);
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, member.userId));
     expect(profile!.organizationId).toBeNull();
+    expect(profile!.onboardingStatus).toBe("pending");
     // The account itself stays.
     expect((await t.db.select().from(users).where(eq(users.id, member.userId))).length).toBe(1);
   });

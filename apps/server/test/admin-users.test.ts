@@ -61,7 +61,7 @@ describe("who may manage users", () => {
     });
     expect(body.roles.map((r: { name: string }) => r.name)).toEqual(["admin", "org_owner", "org_manager", "org_officer"]);
     expect(body.organizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([orgA.id, orgB.id]));
-    expect(body.permissions).toEqual({ changeOrganization: true, grantAdmin: true });
+    expect(body.permissions).toEqual({ changeOrganization: true, grantAdmin: true, decideApplications: true });
 
     const onlyB = (await t.request("GET", `/api/admin/users?organizationId=${orgB.id}`, { cookie: admin.cookie })).json();
     expect(onlyB.organization).toEqual({ id: orgB.id, name: orgB.name });
@@ -78,7 +78,7 @@ describe("who may manage users", () => {
     expect(body.users.some((u: { id: string }) => u.id === inB.userId)).toBe(false);
     expect(body.roles.map((r: { name: string }) => r.name)).not.toContain("admin");
     expect(body.organizations).toEqual([{ id: orgA.id, name: orgA.name }]);
-    expect(body.permissions).toEqual({ changeOrganization: false, grantAdmin: false });
+    expect(body.permissions).toEqual({ changeOrganization: false, grantAdmin: false, decideApplications: true });
     expect((await t.request("GET", `/api/admin/users?organizationId=${orgB.id}`, { cookie: owner.cookie })).statusCode).toBe(404);
   });
 });

@@ -55,9 +55,38 @@ export const createUserInputSchema = z
   });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
+/** The onboarding answers of an applicant, as User Management shows them (issue 11). */
+export const applicationSchema = z.object({
+  /** The organisation name as the applicant typed it (the account's organisation is `organizationName`). */
+  organizationName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  role: z.string().nullable(),
+  otherRole: z.string().nullable(),
+  yearsWorked: z.string().nullable(),
+  fundraisingTypes: z.array(z.string()),
+  otherFundraising: z.string().nullable(),
+  numDonors: z.number().nullable(),
+  annualBudget: z.string().nullable(),
+  fullTimeStaff: z.string().nullable(),
+  crmDb: z.string().nullable(),
+  softwareComfort: z.string().nullable(),
+  aiTools: z.string().nullable(),
+  aiToolsText: z.string().nullable(),
+  cultivateUse: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export type Application = z.infer<typeof applicationSchema>;
+
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** First and last name from the newest onboarding form, or null. */
+  name: z.string().nullable(),
+  /** The newest onboarding answers of a user who is not approved yet (an applicant), else null. */
+  application: applicationSchema.nullable(),
   organizationId: z.string().nullable(),
   organizationName: z.string().nullable(),
   createdAt: z.string(),
@@ -81,7 +110,7 @@ export const userListSchema = z.object({
   roles: z.array(roleSchema),
   /** The organisation named by ?organizationId (header of the page), or null. */
   organization: organizationRefSchema.nullable(),
-  permissions: z.object({ changeOrganization: z.boolean(), grantAdmin: z.boolean() }),
+  permissions: z.object({ changeOrganization: z.boolean(), grantAdmin: z.boolean(), decideApplications: z.boolean() }),
 });
 export type UserList = z.infer<typeof userListSchema>;
 
@@ -97,6 +126,19 @@ export const approveResultSchema = z.object({
   emailError: z.string().nullable(),
 });
 export type ApproveResult = z.infer<typeof approveResultSchema>;
+
+// ---- decline (issue 11) ----
+export const DECLINE_APPROVED_USER_MESSAGE = "Only an account that is waiting for approval can be declined.";
+export const userDeclinedMessage = (email: string) =>
+  `User "${email}" declined. They were removed from the organization and can apply again.`;
+export const declineResultSchema = z.object({ user: adminUserSchema, emailSent: z.boolean(), emailError: z.string().nullable() });
+export type DeclineResult = z.infer<typeof declineResultSchema>;
+
+// ---- what an owner may not do to an admin (issue 11: say what actually happened) ----
+export const CHANGE_ADMIN_ROLE_DENIED_MESSAGE =
+  "This user is an administrator: only administrators can change an administrator's role. Nothing was changed.";
+export const REMOVE_ADMIN_ROLE_DENIED_MESSAGE =
+  "Only administrators can remove the admin role. Nothing was changed.";
 
 // ---- organisations ----
 export const organizationInputSchema = z.object({
@@ -124,12 +166,42 @@ export const organizationListSchema = z.object({
 });
 export type OrganizationList = z.infer<typeof organizationListSchema>;
 
-export const deleteOrganizationResultSchema = z.object({
-  ok: z.literal(true),
+/**
+ * Everything deleting an organisation removes (issue 11), counted from the schema's cascade: the
+ * preview the delete dialog lists, and the answer of the delete itself. Detached users keep their
+ * accounts but lose their organisation roles and go back to onboarding (admins keep admin).
+ */
+export const organizationDeletionSchema = z.object({
   detachedUsers: z.number(),
   deletedDonors: z.number(),
   deletedCampaigns: z.number(),
+  deletedCampaignGoals: z.number(),
+  deletedStageRecords: z.number(),
+  deletedDonorGroups: z.number(),
+  deletedSavedGroups: z.number(),
+  deletedImports: z.number(),
+  deletedChangeHistory: z.number(),
+  deletedSupportIssues: z.number(),
+  /** Action history rows stay (the audit trail), no longer filed under an organisation. */
+  keptActionHistory: z.number(),
 });
+export type OrganizationDeletion = z.infer<typeof organizationDeletionSchema>;
+export const organizationDeletePreviewSchema = organizationDeletionSchema.extend({ organization: organizationRefSchema });
+export type OrganizationDeletePreview = z.infer<typeof organizationDeletePreviewSchema>;
+export const deleteOrganizationResultSchema = organizationDeletionSchema.extend({ ok: z.literal(true) });
+
+/** The lines a delete dialog (and the 409 refusal) lists, in one wording. */
+export function organizationDeletionLines(d: OrganizationDeletion): string[] {
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  return [
+    `${n(d.deletedDonors, "donor")} with their notes, stage records (${d.deletedStageRecords}) and change history (${d.deletedChangeHistory} entries)`,
+    `${n(d.deletedCampaigns, "campaign")} and ${n(d.deletedCampaignGoals, "campaign goal")}`,
+    `${n(d.deletedDonorGroups, "donor group")} and ${n(d.deletedSavedGroups, "saved filter group")}`,
+    `${n(d.deletedImports, "CSV import")} (their reports)`,
+    `${n(d.deletedSupportIssues, "support issue")}`,
+    `${n(d.detachedUsers, "user")} removed from the organization: they keep their accounts, lose their organization roles and go back to the onboarding form`,
+  ];
+}
 
 // ---- dashboards ----
 export const systemOverviewSchema = z.object({ donors: z.number(), campaigns: z.number(), stagePrompts: z.number() });

@@ -12,6 +12,20 @@ export const ROLE_LABELS: Record<RoleName, string> = {
 export const ONBOARDING_STATUSES = ["pending", "submitted", "approved"] as const;
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
 
+/**
+ * Issue 11 item 1: nothing of an organisation is visible or writable to an account that is not
+ * approved, whatever roles it holds. The server answers 403 with this code and sentence.
+ */
+export const APPROVAL_REQUIRED_ERROR = "approval_required";
+export const APPROVAL_REQUIRED_MESSAGE =
+  "Your account is waiting for approval. You can use your organization's data once an owner or an administrator approves it; you will be emailed then.";
+export const isApproved = (me: { onboardingStatus: OnboardingStatus } | null | undefined) => me?.onboardingStatus === "approved";
+/** The roles that count: none until the account is approved. */
+export const effectiveRoles = (me: { onboardingStatus: OnboardingStatus; roles: readonly string[] }): readonly string[] =>
+  isApproved(me) ? me.roles : [];
+/** Organisation roles, taken away when a user leaves an organisation (declined, organisation deleted). */
+export const ORGANIZATION_ROLES: readonly RoleName[] = ["org_owner", "org_manager", "org_officer"];
+
 /** Roles that may see the donor list and donor groups (part 1 §6). */
 export const DONOR_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager", "org_officer"];
 /** Roles that see the Campaign management header link (part 1 §6). */

@@ -1,3 +1,5 @@
+import { APPROVAL_REQUIRED_ERROR, APPROVAL_REQUIRED_MESSAGE } from "@cultivate/shared";
+
 /** An error that maps to an HTTP status and a `{ error, message }` body. */
 export class HttpError extends Error {
   constructor(
@@ -14,6 +16,8 @@ export const unauthorized = (message = "You must be signed in to do that.") =>
   new HttpError(401, "unauthorized", message);
 export const forbidden = (message = "You don't have permission to do that.") =>
   new HttpError(403, "forbidden", message);
+/** 403 for an account that is not approved yet (issue 11): one code and one sentence everywhere. */
+export const approvalRequired = () => new HttpError(403, APPROVAL_REQUIRED_ERROR, APPROVAL_REQUIRED_MESSAGE);
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
 export const badRequest = (message: string) => new HttpError(400, "bad_request", message);

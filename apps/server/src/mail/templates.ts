@@ -51,10 +51,21 @@ export function testEmail(to: string): OutgoingEmail {
   };
 }
 
-export function onboardingSubmittedEmail(to: string, userEmail: string, form: OnboardingData): OutgoingEmail {
+/**
+ * The application email (issue 11): the applicant's name, email and every onboarding answer, and the
+ * organisation as stored. `kind` says whether the form created the organisation or asks to join one.
+ */
+export function onboardingSubmittedEmail(
+  to: string,
+  userEmail: string,
+  form: OnboardingData,
+  organization: { name: string; kind: "new" | "join" | "member" },
+  appUrl?: string,
+): OutgoingEmail {
   const lines: [string, string | number | null][] = [
     ["Email", userEmail],
-    ["Organization", form.organizationName],
+    ["Organization", organization.name],
+    ...(form.organizationName !== organization.name ? [["Organization as typed", form.organizationName] as [string, string]] : []),
     ["Name", `${form.firstName} ${form.lastName}`],
     ["Phone", form.phoneNumber],
     ["Website", form.website],
@@ -72,10 +83,36 @@ export function onboardingSubmittedEmail(to: string, userEmail: string, form: On
     [`How they will use ${PRODUCT_NAME}`, form.cultivateUse],
   ];
   const body = lines.map(([k, v]) => `${k}: ${v ?? "—"}`).join("\n");
+  const name = `${form.firstName} ${form.lastName}`;
+  const intro =
+    organization.kind === "new"
+      ? `A new user submitted the onboarding form for a new organization and is waiting for approval.`
+      : `${name} (${userEmail}) asks to join ${organization.name} and is waiting for approval. They see nothing of the organization until an owner or an administrator approves them.`;
+  const review = appUrl ? `Approve or decline in User Management: ${new URL("/admin/users", appUrl).toString()}` : "Approve or decline in User Management.";
   return {
     to,
     kind: "onboarding_submitted",
-    subject: `New ${PRODUCT_NAME} application: ${form.organizationName}`,
-    text: `A new user submitted the onboarding form and is waiting for approval.\n\n${body}\n\nReview it in User Management.`,
+    subject:
+      organization.kind === "new"
+        ? `New ${PRODUCT_NAME} application: ${organization.name}`
+        : `${name} asks to join ${organization.name} on ${PRODUCT_NAME}`,
+    text: `${intro}\n\n${body}\n\n${review}`,
+  };
+}
+
+/** Issue 11: the applicant hears that the request was declined and that they may apply again. */
+export function applicationDeclinedEmail(to: string, organizationName: string | null, appUrl: string): OutgoingEmail {
+  const org = organizationName ? ` to join ${organizationName}` : "";
+  return {
+    to,
+    kind: "application_declined",
+    subject: `Your ${PRODUCT_NAME} application was declined`,
+    text: [
+      `Hello,`,
+      ``,
+      `Your request${org} on ${PRODUCT_NAME} was declined, so your account is not linked to that organization.`,
+      `If you think this is a mistake, sign in and fill in the onboarding form again, or contact the organization's owner:`,
+      new URL("/login", appUrl).toString(),
+    ].join("\n"),
   };
 }

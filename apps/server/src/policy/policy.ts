@@ -1,13 +1,20 @@
 import type { RoleName } from "@cultivate/shared";
 import { DONOR_ROLES } from "@cultivate/shared";
-import { forbidden, notFound, unauthorized } from "../lib/errors.ts";
+import { approvalRequired, conflict, forbidden, notFound, unauthorized } from "../lib/errors.ts";
 import type { Actor } from "./actor.ts";
 
 /**
  * The one place that decides who may do what. Routes call these explicitly;
  * each rule is one line so it reads like the spec's permission tables.
  */
-const has = (actor: Actor, ...allowed: RoleName[]) => actor.roles.some((r) => allowed.includes(r));
+
+/**
+ * Issue 11: an account that is not approved holds no role that counts, whatever roles it has been
+ * given (an applicant who joined an existing organisation through onboarding carries org_officer
+ * from the start). Every role rule below, and every organisation check, goes through this.
+ */
+export const isApproved = (actor: Actor) => actor.onboardingStatus === "approved";
+const has = (actor: Actor, ...allowed: RoleName[]) => isApproved(actor) && actor.roles.some((r) => allowed.includes(r));
 
 export const can = {
   administer: (a: Actor) => has(a, "admin"),
@@ -26,6 +33,8 @@ export const can = {
   viewOfficerDashboard: (a: Actor) => has(a, "org_officer"),
   /** Only admins move users between organisations; an owner manages the users of their own. */
   changeUserOrganization: (a: Actor) => has(a, "admin"),
+  /** Approve or decline an applicant: the user managers (the target is checked by assertManagesUser). */
+  decideApplications: (a: Actor) => has(a, "admin", "org_owner"),
   /** Owners assign every role except admin. */
   grantRole: (a: Actor, role: RoleName) => (role === "admin" ? has(a, "admin") : has(a, "admin", "org_owner")),
   // Support issues (part 2 §6): staff or the submitter edit and delete; only staff change status and resolution.
@@ -45,9 +54,14 @@ export function requireActor(actor: Actor | null, message?: string): Actor {
   return actor;
 }
 
-/** 403 unless the rule allows it. */
+/** 403 unless the rule allows it; a refused account that is not approved hears why (approval_required). */
 export function authorize(actor: Actor, rule: (a: Actor) => boolean, message?: string): void {
-  if (!rule(actor)) throw forbidden(message);
+  if (!rule(actor)) throw isApproved(actor) ? forbidden(message) : approvalRequired();
+}
+
+/** 403 approval_required unless the account is approved: the gate in front of every organisation's data. */
+export function requireApproved(actor: Actor): void {
+  if (!isApproved(actor)) throw approvalRequired();
 }
 
 /**
@@ -55,6 +69,7 @@ export function authorize(actor: Actor, rule: (a: Actor) => boolean, message?: s
  * Naming an organisation that is not yours answers 404, so ids of other tenants leak nothing.
  */
 export function organizationScope(actor: Actor, requested?: string | null): string {
+  requireApproved(actor);
   if (requested && requested !== actor.organizationId) {
     if (has(actor, "admin")) return requested;
     throw notFound();
@@ -65,6 +80,7 @@ export function organizationScope(actor: Actor, requested?: string | null): stri
 
 /** A record of another organisation is reported as missing (404), never as forbidden. */
 export function assertSameOrganization(actor: Actor, organizationId: string | null, message?: string): void {
+  requireApproved(actor);
   if (has(actor, "admin")) return;
   if (!organizationId || organizationId !== actor.organizationId) throw notFound(message);
 }
@@ -74,7 +90,27 @@ export function assertSameOrganization(actor: Actor, organizationId: string | nu
  * (others answer 404, like every other tenant's record).
  */
 export function assertManagesUser(actor: Actor, target: { organizationId: string | null } | null | undefined): void {
+  requireApproved(actor);
   if (!target) throw notFound("User not found.");
   if (has(actor, "admin")) return;
   if (!actor.organizationId || target.organizationId !== actor.organizationId) throw notFound("User not found.");
+}
+
+export const LAST_OWNER_MESSAGE =
+  "You are the last owner of this organization. Make another member an owner before you give up your owner role.";
+
+/**
+ * An organisation keeps at least one owner: an owner cannot give up their own owner role (remove it,
+ * or change it to another role) while no other approved owner is left. Admins are not held to it:
+ * they are the platform's way to repair an organisation (they assign owners at any time, and an
+ * organisation created through onboarding starts without one), so they may demote any owner.
+ */
+export function assertKeepsAnOwner(
+  actor: Actor,
+  target: { id: string; roles: readonly string[] },
+  change: { losesOwner: boolean; otherApprovedOwners: number },
+): void {
+  if (has(actor, "admin")) return;
+  if (target.id !== actor.userId || !target.roles.includes("org_owner") || !change.losesOwner) return;
+  if (change.otherApprovedOwners === 0) throw conflict(LAST_OWNER_MESSAGE);
 }

@@ -2,8 +2,10 @@ import { useState, type ReactNode } from "react";
 import { MantineProvider, createTheme } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { TOAST_AUTO_CLOSE_MS } from "@cultivate/shared";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { APPROVAL_REQUIRED_ERROR, TOAST_AUTO_CLOSE_MS } from "@cultivate/shared";
+import { ApiClientError } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 const theme = createTheme({
   primaryColor: "teal",
@@ -14,12 +16,27 @@ const theme = createTheme({
   headings: { fontWeight: "750" },
 });
 
-const createQueryClient = () =>
-  new QueryClient({
+const createQueryClient = () => {
+  // Issue 11: a 403 approval_required means the account is not (or no longer) approved: reload who
+  // the user is, so the organisation page gives way to the approval wait instead of an error.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiClientError && error.code === APPROVAL_REQUIRED_ERROR) {
+      void client.invalidateQueries({ queryKey: queryKeys.me });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
-      queries: { retry: 1, staleTime: 10_000 },
+      queries: {
+        retry: (failureCount, error) =>
+          !(error instanceof ApiClientError && error.code === APPROVAL_REQUIRED_ERROR) && failureCount < 1,
+        staleTime: 10_000,
+      },
     },
   });
+  return client;
+};
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

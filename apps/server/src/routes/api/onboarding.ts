@@ -4,7 +4,7 @@ import { NOT_LOGGED_IN_ONBOARDING_MESSAGE, onboardingInputSchema } from "@cultiv
 import { conflict } from "../../lib/errors.ts";
 import { errorSchema } from "../../lib/http.ts";
 import { requireActor } from "../../policy/policy.ts";
-import { submitOnboarding } from "../../services/onboarding.ts";
+import { ownerEmails, submitOnboarding } from "../../services/onboarding.ts";
 import { adminEmails } from "../../services/admins.ts";
 import { onboardingSubmittedEmail } from "../../mail/templates.ts";
 import { trackRequest } from "../../services/activity/track.ts";
@@ -13,7 +13,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/onboarding", {
     schema: {
       tags: ["account"],
-      summary: "Submit the onboarding form (part 1 §5): links the organisation, status becomes submitted, role org_officer",
+      summary: "Submit the onboarding form: status becomes submitted, the account applies to the named organisation (or stays in its own); the owners and admins are emailed; nothing of the organisation is visible until approval",
       body: onboardingInputSchema,
       response: {
         201: z.object({ ok: z.literal(true), organization: z.object({ id: z.string(), name: z.string() }) }),
@@ -41,25 +41,30 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict("Your information has already been submitted.");
       }
       const started = performance.now();
-      const organization = await submitOnboarding(app.db, actor.userId, request.body);
+      const { organization, kind } = await submitOnboarding(app.db, actor.userId, request.body);
       app.activity.record(actor, request, {
         actionType: "data_management",
         actionName: "onboarding_submit",
         organizationId: organization.id,
         resourceType: "organization",
         resourceId: organization.id,
-        details: { organizationName: organization.name },
+        details: { organizationName: organization.name, typedOrganizationName: request.body.organizationName, kind },
         durationMs: Math.round(performance.now() - started),
       });
 
+      // Issue 11: joining an existing organisation is a request to its owners, so they hear of it at
+      // once, with the platform admins; a brand-new organisation has no owner yet (admins only).
       // Part 1 §7 sendOnboardingEmail: a failure is logged and the flow continues.
       try {
-        for (const to of await adminEmails(app.db)) {
-          const result = await app.mailer.send(onboardingSubmittedEmail(to, actor.email, request.body));
-          if (result.error) request.log.warn({ to, error: result.error }, "Failed to send admin notification email");
+        const recipients = new Set(await adminEmails(app.db));
+        if (kind !== "new") for (const to of await ownerEmails(app.db, organization.id, actor.userId)) recipients.add(to);
+        for (const to of recipients) {
+          const email = onboardingSubmittedEmail(to, actor.email, request.body, { name: organization.name, kind }, app.config.appUrl);
+          const result = await app.mailer.send(email);
+          if (result.error) request.log.warn({ to, error: result.error }, "Failed to send application notification email");
         }
       } catch (err) {
-        request.log.error({ err }, "Failed to send admin notification email");
+        request.log.error({ err }, "Failed to send application notification email");
       }
       return reply.code(201).send({ ok: true as const, organization });
     },

@@ -5,7 +5,7 @@ import type { ActionRecord } from "../../activity/recorder.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
-import { can } from "../../policy/policy.ts";
+import { can, isApproved } from "../../policy/policy.ts";
 
 /**
  * Records an action for the request's signed-in user, if any. For routes that have not loaded the
@@ -75,8 +75,9 @@ export async function insertAction(db: Db, actor: Actor, request: FastifyRequest
     .values({
       ...(input.id ? { id: input.id } : {}),
       userId: actor.userId,
-      // An admin's pages are often another organisation's records (paths, titles): filed under none.
-      organizationId: can.seeAllOrganizations(actor) ? null : actor.organizationId,
+      // An admin's pages are often another organisation's records (paths, titles), and an account
+      // that is not approved writes nothing into its organisation's history: both filed under none.
+      organizationId: can.seeAllOrganizations(actor) || !isApproved(actor) ? null : actor.organizationId,
       sessionId: actor.sessionId,
       ipAddress: request.ip,
       userAgent: request.headers["user-agent"] ?? null,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
-import type { AdminUser, RoleName } from "@cultivate/shared";
-import { ROLE_NAMES, emailTakenMessage } from "@cultivate/shared";
-import type { Db } from "../../db/client.ts";
+import { and, asc, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import type { AdminUser, Application, RoleName } from "@cultivate/shared";
+import { ORGANIZATION_ROLES, ROLE_NAMES, emailTakenMessage } from "@cultivate/shared";
+import type { Db, DbOrTx } from "../../db/client.ts";
 import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../../db/schema.ts";
 import type { Auth } from "../../auth/auth.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -32,9 +32,14 @@ async function queryUsers(db: Db, where: SQL | undefined): Promise<AdminUser[]> 
     : [];
   const rolesByUser = new Map<string, string[]>();
   for (const r of roleRows) rolesByUser.set(r.userId, [...(rolesByUser.get(r.userId) ?? []), r.name]);
+  const forms = await newestForms(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
+    name: forms.get(r.id) ? `${forms.get(r.id)!.firstName} ${forms.get(r.id)!.lastName}` : null,
+    // Issue 11: the answers are shown to the people who decide on an applicant; an approved
+    // member's form stays out of the list.
+    application: (r.onboardingStatus ?? "pending") !== "approved" ? presentApplication(forms.get(r.id)) : null,
     createdAt: r.createdAt.toISOString(),
     twoFactorEnabled: r.twoFactorEnabled,
     organizationId: r.organizationId ?? null,
@@ -42,6 +47,27 @@ async function queryUsers(db: Db, where: SQL | undefined): Promise<AdminUser[]> 
     onboardingStatus: r.onboardingStatus ?? "pending",
     roles: rolesByUser.get(r.id) ?? [],
   }));
+}
+
+type FormRow = typeof onboardingForms.$inferSelect;
+
+/** The newest onboarding form of each of these users. */
+async function newestForms(db: Db, userIds: string[]): Promise<Map<string, FormRow>> {
+  const byUser = new Map<string, FormRow>();
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .select()
+    .from(onboardingForms)
+    .where(inArray(onboardingForms.userId, userIds))
+    .orderBy(desc(onboardingForms.createdAt));
+  for (const f of rows) if (!byUser.has(f.userId)) byUser.set(f.userId, f);
+  return byUser;
+}
+
+function presentApplication(f: FormRow | undefined): Application | null {
+  if (!f) return null;
+  const { id: _id, userId: _userId, createdAt, ...answers } = f;
+  return { ...answers, submittedAt: createdAt.toISOString() };
 }
 
 /** The users a user manager sees: all (admin, optionally one organisation) or one organisation's. */
@@ -140,15 +166,68 @@ export async function approve(db: Db, userId: string): Promise<boolean> {
   return changed.length > 0;
 }
 
-/** The approval email's names: from the user's newest onboarding form (all null when there is none). */
+/**
+ * The approval email's names: first and last name from the user's newest onboarding form, and the
+ * organisation the account belongs to as stored (issue 11: never the name as typed in the form).
+ */
 export async function onboardingNames(db: Db, userId: string) {
   const [form] = await db
-    .select({ firstName: onboardingForms.firstName, lastName: onboardingForms.lastName, organizationName: onboardingForms.organizationName })
+    .select({ firstName: onboardingForms.firstName, lastName: onboardingForms.lastName })
     .from(onboardingForms)
     .where(eq(onboardingForms.userId, userId))
     .orderBy(desc(onboardingForms.createdAt))
     .limit(1);
-  return form ?? { firstName: null, lastName: null, organizationName: null };
+  const [org] = await db
+    .select({ name: organizations.name })
+    .from(userProfiles)
+    .innerJoin(organizations, eq(organizations.id, userProfiles.organizationId))
+    .where(eq(userProfiles.id, userId));
+  return { firstName: form?.firstName ?? null, lastName: form?.lastName ?? null, organizationName: org?.name ?? null };
+}
+
+/**
+ * Issue 11 decline: the applicant leaves the organisation it applied to, loses its organisation
+ * roles, and goes back to onboarding status pending so it can apply again. Only an account that is
+ * not approved can be declined (conditional update, so two deciders at once decline once).
+ * Answers the organisation it was declined from, or null when nothing changed.
+ */
+export async function decline(db: Db, userId: string): Promise<{ declined: boolean }> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(userProfiles)
+      .set({ onboardingStatus: "pending", organizationId: null, updatedAt: new Date() })
+      .where(and(eq(userProfiles.id, userId), inArray(userProfiles.onboardingStatus, ["pending", "submitted"])))
+      .returning({ id: userProfiles.id });
+    if (!changed.length) return { declined: false };
+    await removeOrganizationRoles(tx, [userId]);
+    return { declined: true };
+  });
+}
+
+/** Takes org_owner, org_manager and org_officer away from these users (admin stays). */
+export async function removeOrganizationRoles(db: DbOrTx, userIds: string[]): Promise<void> {
+  if (!userIds.length) return;
+  const orgRoleIds = db.select({ id: roles.id }).from(roles).where(inArray(roles.name, [...ORGANIZATION_ROLES]));
+  await db.delete(userRoles).where(and(inArray(userRoles.userId, userIds), inArray(userRoles.roleId, orgRoleIds)));
+}
+
+/** Approved owners of an organisation other than `exceptUserId` (the last-owner rule). */
+export async function otherApprovedOwners(db: Db, organizationId: string | null, exceptUserId: string): Promise<number> {
+  if (!organizationId) return 0;
+  const rows = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .innerJoin(userRoles, eq(userRoles.userId, userProfiles.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(userProfiles.organizationId, organizationId),
+        eq(userProfiles.onboardingStatus, "approved"),
+        eq(roles.name, "org_owner"),
+        ne(userProfiles.id, exceptUserId),
+      ),
+    );
+  return rows.length;
 }
 
 export async function organizationRefs(db: Db, organizationId: string | null) {

@@ -5,26 +5,30 @@ import type { Db } from "../../db/client.ts";
 import { issues, organizations, users } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { Actor } from "../../policy/actor.ts";
-import { can } from "../../policy/policy.ts";
+import { can, isApproved } from "../../policy/policy.ts";
 import { issueResolvedEmail, issueSubmittedEmail } from "./emails.ts";
 import { nextIssueState } from "./transitions.ts";
 
 /**
  * Which issues a request may see: admins all (or one named organisation), everyone else their
- * organisation's; a user without an organisation only what they submitted themselves.
+ * organisation's; a user without an organisation only what they submitted themselves, and so does
+ * an account that is not approved yet (issue 11: an applicant sees nothing else of the organisation).
  */
-export type IssueScope = { all: true } | { organizationId: string } | { submittedBy: string };
+export type IssueScope = { all: true } | { organizationId: string } | { submittedBy: string; inOrganization: string | null };
 
 export function issueScope(actor: Actor, requestedOrganizationId?: string): IssueScope {
   if (can.seeAllOrganizations(actor)) return requestedOrganizationId ? { organizationId: requestedOrganizationId } : { all: true };
-  if (actor.organizationId) return { organizationId: actor.organizationId };
-  return { submittedBy: actor.userId };
+  if (actor.organizationId && isApproved(actor)) return { organizationId: actor.organizationId };
+  return { submittedBy: actor.userId, inOrganization: actor.organizationId };
 }
 
 const scopeWhere = (scope: IssueScope): SQL | undefined => {
   if ("all" in scope) return undefined;
   if ("organizationId" in scope) return eq(issues.organizationId, scope.organizationId);
-  return and(eq(issues.submittedByUserId, scope.submittedBy), isNull(issues.organizationId));
+  return and(
+    eq(issues.submittedByUserId, scope.submittedBy),
+    scope.inOrganization ? eq(issues.organizationId, scope.inOrganization) : isNull(issues.organizationId),
+  );
 };
 
 const columns = {

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Navigate } from "react-router";
 import { useIsMutating } from "@tanstack/react-query";
-import { CAMPAIGN_MESSAGES, DONOR_ROLES, hasAnyRole } from "@cultivate/shared";
+import { CAMPAIGN_MESSAGES, DONOR_ROLES, dashboardTarget, hasAnyRole, isApproved } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { useMe } from "@/features/auth/api/get-me";
 import { SIGN_OUT_MUTATION_KEY } from "@/features/auth/api/sign-out";
@@ -21,5 +21,7 @@ export function CampaignsRoute() {
   if (isError) return <AccessDenied message="Failed to load user organization information" />;
   if (!me) return signedOutHere.current ? <CampaignManagementSkeleton /> : <Navigate to="/login" replace />;
   if (!hasAnyRole(me.roles, DONOR_ROLES)) return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
+  // Issue 11: a role but not approved yet → the approval wait instead of the page.
+  if (!isApproved(me)) return <Navigate to={dashboardTarget(me)} replace />;
   return <CampaignManagement me={me} />;
 }

@@ -19,6 +19,7 @@ export function PendingApprovalRoute() {
   return (
     <PendingApprovalPanel
       email={me?.user.email ?? null}
+      organizationName={me?.organization?.name ?? null}
       onContactSupport={contactSupport}
       contactSupportDisabled={!me && !config}
     />

@@ -2,7 +2,7 @@ import { NavLink, Link } from "react-router";
 import { Burger, Button, Container, Divider, Drawer, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconPlant2 } from "@tabler/icons-react";
-import { CAMPAIGN_LINK_ROLES, DONOR_ROLES, PRODUCT_NAME, hasAnyRole, type Me } from "@cultivate/shared";
+import { CAMPAIGN_LINK_ROLES, DONOR_ROLES, PRODUCT_NAME, effectiveRoles, hasAnyRole, type Me } from "@cultivate/shared";
 import classes from "./header.module.css";
 
 interface HeaderLink {
@@ -15,12 +15,14 @@ export function primaryLinks(me: Me | null | undefined): HeaderLink[] {
   if (me === undefined) return []; // still loading: show neither set rather than flash the wrong one
   if (me === null) return [{ to: "/", label: "Home" }];
   const links: HeaderLink[] = [{ to: "/dashboard", label: "Dashboard" }];
-  if (hasAnyRole(me.roles, DONOR_ROLES)) {
+  // Issue 11: an account waiting for approval has no organisation pages, whatever roles it holds.
+  const roles = effectiveRoles(me);
+  if (hasAnyRole(roles, DONOR_ROLES)) {
     links.push({ to: "/donors", label: "Donors" }, { to: "/donor-groups", label: "Donor Groups" });
   }
-  if (hasAnyRole(me.roles, CAMPAIGN_LINK_ROLES)) links.push({ to: "/admin/campaigns", label: "Campaigns" });
+  if (hasAnyRole(roles, CAMPAIGN_LINK_ROLES)) links.push({ to: "/admin/campaigns", label: "Campaigns" });
   links.push({ to: "/support", label: "Support" });
-  if (me.roles.includes("admin")) {
+  if (roles.includes("admin")) {
     links.push({ to: "/admin", label: "Admin" }, { to: "/admin/actions", label: "Action History" });
   }
   return links;

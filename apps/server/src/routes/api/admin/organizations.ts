@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   MANAGE_ORGANIZATIONS_DENIED_MESSAGE,
   deleteOrganizationResultSchema,
+  organizationDeletePreviewSchema,
   organizationInputSchema,
   organizationListSchema,
 } from "@cultivate/shared";
@@ -11,6 +12,7 @@ import { can } from "../../../policy/policy.ts";
 import {
   createOrganization,
   deleteOrganization,
+  deletePreview,
   listOrganizations,
   renameOrganization,
 } from "../../../services/admin/organizations.ts";
@@ -85,10 +87,21 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.get("/admin/organizations/:id/delete-preview", {
+    schema: {
+      tags: ["administration"],
+      summary: "What deleting the organisation would remove: donors, campaigns, goals, stage records, groups, imports, change history, support issues, and the users it detaches",
+      params,
+      response: { 200: organizationDeletePreviewSchema, ...errors },
+    },
+    preValidation: admins,
+    handler: async (request) => deletePreview(app.db, request.params.id),
+  });
+
   app.delete("/admin/organizations/:id", {
     schema: {
       tags: ["administration"],
-      summary: "Delete an organisation; refused (409) while it has users, donors or campaigns unless cascade=true",
+      summary: "Delete an organisation; refused (409, listing what would go) while it has any data unless cascade=true; detached users lose their organisation roles and return to onboarding",
       params,
       querystring: z.object({ cascade: z.enum(["true", "false"]).optional() }),
       response: { 200: deleteOrganizationResultSchema, ...errors },

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  CHANGE_ADMIN_ROLE_DENIED_MESSAGE,
+  DECLINE_APPROVED_USER_MESSAGE,
   GRANT_ADMIN_DENIED_MESSAGE,
   MANAGE_USERS_DENIED_MESSAGE,
+  REMOVE_ADMIN_ROLE_DENIED_MESSAGE,
+  declineResultSchema,
   ROLE_NAMES,
   adminUserSchema,
   approveResultSchema,
@@ -12,11 +16,13 @@ import {
   userListSchema,
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
-import { forbidden, notFound } from "../../../lib/errors.ts";
-import { assertManagesUser, can, organizationScope } from "../../../policy/policy.ts";
+import { conflict, forbidden, notFound } from "../../../lib/errors.ts";
+import { assertKeepsAnOwner, assertManagesUser, authorize, can, organizationScope } from "../../../policy/policy.ts";
 import {
   approve,
   assignRole,
+  decline,
+  otherApprovedOwners,
   createUser,
   findUser,
   listRoles,
@@ -27,6 +33,7 @@ import {
   setUserOrganization,
 } from "../../../services/admin/users.ts";
 import { approvalEmail } from "../../../services/admin/approval-email.ts";
+import { applicationDeclinedEmail } from "../../../mail/templates.ts";
 import { actorOf, guard } from "./guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
@@ -59,7 +66,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         organizations: await organizationRefs(app.db, isAdmin ? null : organizationId),
         roles: allRoles.filter((r) => (ROLE_NAMES as readonly string[]).includes(r.name) && can.grantRole(actor, r.name as (typeof ROLE_NAMES)[number])),
         organization: organization ?? null,
-        permissions: { changeOrganization: can.changeUserOrganization(actor), grantAdmin: can.grantRole(actor, "admin") },
+        permissions: {
+          changeOrganization: can.changeUserOrganization(actor),
+          grantAdmin: can.grantRole(actor, "admin"),
+          decideApplications: can.decideApplications(actor),
+        },
       };
     },
   });
@@ -105,8 +116,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { role } = request.body;
       if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
       // Replacing an admin's role would take admin away: only admins may do that, and never their own.
-      if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
       if (target!.id === actor.userId && target!.roles.includes("admin") && role !== "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
+      if (role !== "org_owner") {
+        assertKeepsAnOwner(actor, target!, { losesOwner: true, otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id) });
+      }
       await assignRole(app.db, target!.id, role);
       app.activity.record(actor, request, {
         organizationId: target!.organizationId, actionType: "system", actionName: "user_role_assign", resourceType: "user", resourceId: target!.id,
@@ -129,9 +143,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findUser(app.db, request.params.id);
       assertManagesUser(actor, target);
       const { role } = request.params;
-      if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
+      if (role === "admin" && !can.grantRole(actor, role)) throw forbidden(REMOVE_ADMIN_ROLE_DENIED_MESSAGE);
+      // An admin's roles are the admins' business (the same rule as changing them).
+      if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
       // An admin cannot lock themselves out of administration.
       if (target!.id === actor.userId && role === "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
+      if (role === "org_owner") {
+        assertKeepsAnOwner(actor, target!, { losesOwner: true, otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id) });
+      }
       if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");
       app.activity.record(actor, request, {
         organizationId: target!.organizationId, actionType: "system", actionName: "user_role_remove", resourceType: "user", resourceId: target!.id, details: { role },
@@ -177,6 +196,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: managers,
     handler: async (request) => {
       const actor = await actorOf(app, request);
+      authorize(actor, can.decideApplications, MANAGE_USERS_DENIED_MESSAGE);
       const target = await findUser(app.db, request.params.id);
       assertManagesUser(actor, target);
       const changed = await approve(app.db, target!.id);
@@ -200,6 +220,41 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         details: { email: target!.email, emailSent, emailError },
       });
       return { user: (await findUser(app.db, target!.id))!, alreadyApproved: false, emailSent, emailError };
+    },
+  });
+
+  app.post("/admin/users/:id/decline", {
+    schema: {
+      tags: ["administration"],
+      summary:
+        "Decline an applicant: removed from the organisation, organisation roles taken away, onboarding status back to pending (may apply again), emailed",
+      params: userParams,
+      response: { 200: declineResultSchema, ...errors },
+    },
+    preValidation: managers,
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      authorize(actor, can.decideApplications, MANAGE_USERS_DENIED_MESSAGE);
+      const target = await findUser(app.db, request.params.id);
+      assertManagesUser(actor, target);
+      if (target!.onboardingStatus === "approved") throw conflict(DECLINE_APPROVED_USER_MESSAGE);
+      const { declined } = await decline(app.db, target!.id);
+      if (!declined) throw conflict(DECLINE_APPROVED_USER_MESSAGE);
+      let emailSent = false;
+      let emailError: string | null = null;
+      try {
+        const result = await app.mailer.send(applicationDeclinedEmail(target!.email, target!.organizationName, app.config.appUrl));
+        emailSent = result.delivered || result.status === "stored";
+        if (result.error) emailError = result.error;
+      } catch (err) {
+        request.log.error({ err }, "decline email failed");
+        emailError = err instanceof Error ? err.message : "Network error";
+      }
+      app.activity.record(actor, request, {
+        actionType: "system", actionName: "user_decline", resourceType: "user", resourceId: target!.id,
+        details: { email: target!.email, organizationId: target!.organizationId, organizationName: target!.organizationName, previousRoles: target!.roles, emailSent, emailError },
+      });
+      return { user: (await findUser(app.db, target!.id))!, emailSent, emailError };
     },
   });
 };

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { organizationListSchema, type OrganizationList } from "@cultivate/shared";
+import {
+  deleteOrganizationResultSchema,
+  organizationDeletePreviewSchema,
+  organizationListSchema,
+  type OrganizationDeletePreview,
+  type OrganizationList,
+} from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { userKeys } from "./users";
 
@@ -32,10 +38,18 @@ export const useRenameOrganization = () =>
     apiFetch<OrgRow>(`/api/admin/organizations/${encodeURIComponent(id)}`, { method: "PUT", json: { name } }),
   );
 
+/** Issue 11: everything deleting the organisation would remove, for the delete dialog. */
+export const useOrganizationDeletePreview = (id: string) =>
+  useQuery({
+    queryKey: [...organizationKeys.all, id, "delete-preview"],
+    queryFn: async (): Promise<OrganizationDeletePreview> =>
+      organizationDeletePreviewSchema.parse(await apiFetch<unknown>(`/api/admin/organizations/${encodeURIComponent(id)}/delete-preview`)),
+    staleTime: 0,
+  });
+
 export const useDeleteOrganization = () =>
-  useOrganizationMutation(({ id, cascade }: { id: string; cascade: boolean }) =>
-    apiFetch<{ ok: true; detachedUsers: number; deletedDonors: number; deletedCampaigns: number }>(
-      `/api/admin/organizations/${encodeURIComponent(id)}${cascade ? "?cascade=true" : ""}`,
-      { method: "DELETE" },
+  useOrganizationMutation(async ({ id, cascade }: { id: string; cascade: boolean }) =>
+    deleteOrganizationResultSchema.parse(
+      await apiFetch<unknown>(`/api/admin/organizations/${encodeURIComponent(id)}${cascade ? "?cascade=true" : ""}`, { method: "DELETE" }),
     ),
   );

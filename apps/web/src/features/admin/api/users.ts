@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   approveResultSchema,
+  declineResultSchema,
+  type DeclineResult,
   userListSchema,
   type AdminUser,
   type ApproveResult,
@@ -62,4 +64,11 @@ export const useApproveUser = () =>
   useUserMutation(
     async (userId: string): Promise<ApproveResult> =>
       approveResultSchema.parse(await apiFetch<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/approve`, { method: "POST" })),
+  );
+
+/** Issue 11: declines an applicant (removed from the organisation, back to onboarding, emailed). */
+export const useDeclineUser = () =>
+  useUserMutation(
+    async (userId: string): Promise<DeclineResult> =>
+      declineResultSchema.parse(await apiFetch<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/decline`, { method: "POST" })),
   );

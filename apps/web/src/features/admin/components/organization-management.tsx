@@ -8,6 +8,7 @@ import {
   Checkbox,
   Container,
   Group,
+  List,
   Modal,
   Paper,
   SimpleGrid,
@@ -19,11 +20,17 @@ import {
   Title,
 } from "@mantine/core";
 import { IconBuilding, IconPencil, IconPlus, IconSpeakerphone, IconTrash, IconUsers, IconUserHeart } from "@tabler/icons-react";
-import { ORGANIZATION_NAME_REQUIRED_MESSAGE, type Organization } from "@cultivate/shared";
+import { ORGANIZATION_NAME_REQUIRED_MESSAGE, organizationDeletionLines, type Organization } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { useCreateOrganization, useDeleteOrganization, useOrganizations, useRenameOrganization } from "../api/organizations";
+import {
+  useCreateOrganization,
+  useDeleteOrganization,
+  useOrganizationDeletePreview,
+  useOrganizations,
+  useRenameOrganization,
+} from "../api/organizations";
 import { formatDate } from "./user-row";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -123,10 +130,15 @@ function EditOrganizationModal({ organization, onClose }: { organization: Organi
   );
 }
 
+/** Issue 11: the dialog lists everything the delete removes (from the server's preview), not only donors and campaigns. */
 function DeleteOrganizationModal({ organization, onClose }: { organization: Organization; onClose: () => void }) {
   const remove = useDeleteOrganization();
+  const preview = useOrganizationDeletePreview(organization.id);
   const [cascade, setCascade] = useState(false);
-  const hasData = organization.userCount + organization.donorCount + organization.campaignCount > 0;
+  const figures = preview.data;
+  const hasData = figures
+    ? Object.entries(figures).some(([key, value]) => key !== "organization" && key !== "keptActionHistory" && typeof value === "number" && value > 0)
+    : true;
   const handleDelete = () =>
     remove.mutate(
       { id: organization.id, cascade: hasData && cascade },
@@ -144,15 +156,28 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
         <Text>
           Delete <strong>{organization.name}</strong>? This cannot be undone.
         </Text>
-        {hasData ? (
+        {preview.isPending ? <Skeleton h={80} /> : null}
+        {preview.error ? (
+          <Alert color="red" role="alert">{`Failed to load what the delete removes: ${errorMessage(preview.error, "Network error")}`}</Alert>
+        ) : null}
+        {figures && hasData ? (
           <>
-            <Alert color="orange" variant="light">
-              {`This organization still has ${plural(organization.userCount, "user")}, ${plural(organization.donorCount, "donor")} and ${plural(organization.campaignCount, "campaign")}.`}
+            <Alert color="orange" variant="light" title="Deleting it removes" data-testid="delete-preview">
+              <List size="sm" spacing={2}>
+                {organizationDeletionLines(figures).map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+              {figures.keptActionHistory > 0 ? (
+                <Text size="xs" mt="xs">
+                  {`Its ${plural(figures.keptActionHistory, "action history row")} stay in the action history, no longer filed under an organization.`}
+                </Text>
+              ) : null}
             </Alert>
             <Checkbox
               checked={cascade}
               onChange={(e) => setCascade(e.currentTarget.checked)}
-              label="Also delete its donors and campaigns, and remove its users from it (their accounts stay)"
+              label="Delete all of the above, and remove its users from it (their accounts stay; they fill in the onboarding form again)"
             />
           </>
         ) : null}
@@ -160,7 +185,7 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" onClick={handleDelete} disabled={hasData && !cascade} loading={remove.isPending}>
+          <Button color="red" onClick={handleDelete} disabled={!figures || (hasData && !cascade)} loading={remove.isPending}>
             Delete
           </Button>
         </Group>

@@ -7,6 +7,7 @@ import { USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { userKeys, useUsers } from "../api/users";
 import { AddUserForm } from "./add-user-form";
+import { ApplicationsSection } from "./applications-section";
 import { UserRow } from "./user-row";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -54,6 +55,8 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
         {error ? (
           <Alert color="red" role="alert">{`Failed to load data: ${errorMessage(error, "Network error")}`}</Alert>
         ) : null}
+
+        {data?.permissions.decideApplications ? <ApplicationsSection users={data.users} /> : null}
 
         <Paper withBorder radius="md" p="lg">
           <Group justify="space-between" mb="md">

@@ -94,6 +94,11 @@ export function UserRow({ user, data }: UserRowProps) {
         <Text size="sm" fw={500}>
           {user.email}
         </Text>
+        {user.name ? (
+          <Text size="xs" c="dimmed">
+            {user.name}
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Select

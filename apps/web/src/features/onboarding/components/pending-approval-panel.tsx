@@ -28,11 +28,13 @@ function StatusLine({ icon, color, label, state }: StatusLineProps) {
 
 interface PendingApprovalPanelProps {
   email: string | null;
+  /** The organisation the account applied to (as stored), when known. */
+  organizationName?: string | null;
   onContactSupport: () => void;
   contactSupportDisabled: boolean;
 }
 
-export function PendingApprovalPanel({ email, onContactSupport, contactSupportDisabled }: PendingApprovalPanelProps) {
+export function PendingApprovalPanel({ email, organizationName, onContactSupport, contactSupportDisabled }: PendingApprovalPanelProps) {
   return (
     <Container size="sm" py={48}>
       <Paper withBorder shadow="sm" radius="md" p="xl">
@@ -46,6 +48,12 @@ export function PendingApprovalPanel({ email, onContactSupport, contactSupportDi
               Thanks for telling us about your organization. Our team is reviewing your application and will email you
               once your account is approved.
             </Text>
+            {organizationName ? (
+              <Text size="sm" data-testid="approval-organization">
+                You asked to use <strong>{organizationName}</strong>. Its owner or an administrator decides; until then
+                none of the organization&apos;s donors, campaigns or groups are shown to you.
+              </Text>
+            ) : null}
             {email ? (
               <Text size="sm">
                 Signed in as <strong>{email}</strong>
