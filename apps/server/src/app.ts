@@ -23,6 +23,8 @@ import { createAuth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { resolveActor } from "./auth/session.ts";
 import { HttpError } from "./lib/errors.ts";
+import { databaseErrorOf, httpErrorOfDatabase } from "./lib/db-errors.ts";
+import { registerInputGuard } from "./lib/input-guard.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
@@ -117,6 +119,13 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ error: error.code, message: error.message });
     }
+    // A value the database refused that validation let through: one sentence to the user, the rest to the log.
+    const dbError = databaseErrorOf(error);
+    const mapped = dbError && httpErrorOfDatabase(dbError.code);
+    if (mapped) {
+      request.log.error({ err: error, sqlState: dbError.code }, "the database refused a value of the request");
+      return reply.code(mapped.statusCode).send({ error: mapped.code, message: mapped.message });
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
@@ -131,6 +140,9 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
   });
+
+  // NUL, unpaired surrogates and deep nesting are refused under /api before any route sees them.
+  registerInputGuard(app);
 
   // ---- app services ----
   const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: mailRetryIntervalMs }, app.log);

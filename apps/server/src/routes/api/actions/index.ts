@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -9,7 +8,7 @@ import {
   actionSummarySchema,
 } from "@cultivate/shared";
 import { z } from "zod";
-import { errorSchema } from "../../../lib/http.ts";
+import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
 import { actionFilterOptions, actionsCsv, listActions, summarizeActions, type ActionQuery } from "../../../services/activity/history.ts";
 
@@ -80,13 +79,14 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { actor, organizationId } = await scope(request, request.query.organizationId);
       const date = new Date().toISOString().slice(0, 10);
+      // The header line and the first page are read before the reply starts (validation before the first byte).
+      const stream = await prefetchedStream(actionsCsv(app.db, toQuery(request.query, organizationId)));
       app.activity.record(actor, request, {
         actionType: "data_management",
         actionName: "actions_export",
         resourceType: "user_actions",
         details: { filters: request.query },
       });
-      const stream = Readable.from(actionsCsv(app.db, toQuery(request.query, organizationId)));
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="user_actions_${date}.csv"`)
