@@ -59,6 +59,14 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Addresses the router refuses (a path parameter over 100 characters, bad percent-encoding): `{ error, message }` too.
+    frameworkErrors: (error, _request, res) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      const reply = res as unknown as { code: (n: number) => { send: (body: unknown) => unknown } };
+      return reply
+        .code(tooLong ? 414 : 400)
+        .send({ error: tooLong ? "uri_too_long" : "bad_request", message: tooLong ? "A part of the address is too long." : "The address is not valid." });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
