@@ -235,9 +235,10 @@ export function decodeDonorFilters(value: string | null | undefined): DonorFilte
 }
 
 /**
- * The server's reading of the URL's `filters` (already URI-decoded): like `decodeDonorFilters`, but a
- * value that cannot be applied is refused with a sentence instead of being dropped, so a request never
- * reaches the database with a number or date the column cannot compare.
+ * The server's reading of the URL's `filters` (already URI-decoded): like `decodeDonorFilters` (text that
+ * is not a JSON object is ignored), but a value that cannot be applied is refused with a sentence instead
+ * of dropping every filter, so a request never reaches the database with a number or date the column
+ * cannot compare, and a user never gets an unfiltered list or export by mistake.
  */
 export function parseDonorFilters(value: string | null | undefined): { ok: true; filters: DonorFilterSettings } | { ok: false; message: string } {
   if (!value) return { ok: true, filters: {} };
@@ -245,11 +246,11 @@ export function parseDonorFilters(value: string | null | undefined): { ok: true;
   try {
     raw = JSON.parse(value);
   } catch {
-    return { ok: false, message: INPUT_MESSAGES.invalidFilters };
+    return { ok: true, filters: {} }; // unreadable as a whole: ignored, as the page does
   }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, message: INPUT_MESSAGES.invalidFilters };
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: true, filters: {} };
   const parsed = donorFilterSettingsSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? INPUT_MESSAGES.invalidFilters };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "The filters are not valid." };
   return { ok: true, filters: normalizeDonorFilters(parsed.data) };
 }
 

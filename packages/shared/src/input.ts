@@ -10,7 +10,6 @@ export const INPUT_MESSAGES = {
   tooDeep: "The request body is nested too deeply.",
   invalidDate: "Please enter a real calendar date (YYYY-MM-DD).",
   invalidDateTime: "Please enter a real date and time (e.g. 2025-01-05T00:00:00Z).",
-  invalidFilters: "The filters are not valid.",
 } as const;
 
 /** How deep a JSON body may nest (objects and arrays); the app's own bodies stay under 5. */
