@@ -82,9 +82,11 @@ const FILTER_FIELD_LABELS = {
   largestGiftDate: "Largest Gift Date",
 } as const;
 
-/** What a filter value may be, so a comparison never asks the column for more than it holds. */
-const MONEY_LIMIT = 999_999_999_999; // numeric(14,2)
-const QUALITY_SCORE_LIMIT = 999; // numeric(5,2)
+/** What a filter value may be, so a comparison never asks the column for more than it holds (the page's inputs use them too). */
+export const DONOR_FILTER_MONEY_MAX = 999_999_999_999; // numeric(14,2)
+export const DONOR_FILTER_QUALITY_SCORE_MAX = 999; // numeric(5,2)
+const MONEY_LIMIT = DONOR_FILTER_MONEY_MAX;
+const QUALITY_SCORE_LIMIT = DONOR_FILTER_QUALITY_SCORE_MAX;
 
 /**
  * "" / null / undefined → undefined; "12.5" → 12.5 (filter inputs arrive as text from the URL).
