@@ -109,6 +109,18 @@ const badScalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.uuid(),
   fc.constantFrom("00000000-0000-0000-0000-000000000000", "not-a-uuid", "1", "-1", "9".repeat(40)),
 );
+/** Bad values of a text field: characters PostgreSQL refuses, dates that do not exist, huge ones. */
+const badText: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom("\u0000", "a\u0000b", "\ud800", "x\udc00y", "2024-02-30", "2026-02-31", "0000-01-01", "99999-01-01T00:00:00Z", "", " ", "x".repeat(10_000)),
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.string({ maxLength: 20 }).map((s) => `${s}\u0000`),
+  fc.constantFrom(1, true, null, [], {}),
+);
+/** Bad values of a number field: beyond every column, not whole, not numbers. */
+const badNumber: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(2_147_483_648, -2_147_483_649, 1e308, -1e308, 1e21, 9_007_199_254_740_993, 1.5, -1, 5e-324, "12", "1e3", "abc", null, true),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 const hugeString = fc.constantFrom("x".repeat(MB), "é".repeat(MB / 2), "\u0000".repeat(1000), "a".repeat(10_000), "😀".repeat(5000));
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 10, arbitrary: badScalar },
@@ -278,8 +290,14 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
       { weight: 3, arbitrary: badScalar.map(asText) },
       { weight: 1, arbitrary: fc.constantFrom("x".repeat(5000), "%2F..%2F", "") },
     );
-    /** A plausible value for a field, from its name and schema; mutations then make it bad. */
+    /** A value for a field: mostly plausible (so requests get past the first check), sometimes a bad one of its kind. */
     const plausible = (name: string, schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> => {
+      const type = resolve(schema)?.type;
+      const kind = Array.isArray(type) ? type.find((x) => x !== "null") : type;
+      const bad = kind === "string" ? badText : kind === "integer" || kind === "number" ? badNumber : badValue;
+      return fc.oneof({ weight: 5, arbitrary: plausibleValue(name, schema, depth) }, { weight: 1, arbitrary: bad });
+    };
+    const plausibleValue = (name: string, schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> => {
       const s = resolve(schema);
       const lname = name.toLowerCase();
       if (s?.enum?.length) return fc.constantFrom(...s.enum);
@@ -465,6 +483,9 @@ function answerProblem(res: { statusCode: number; headers: Record<string, unknow
   return null;
 }
 
+/** The sentences of apps/server/src/lib/db-errors.ts: a value reached the database before it was refused. */
+const DB_REFUSAL = /A value in the request is out of range or not valid|The request is missing a value or has a value that is not allowed|A value in the request is too large to store|A record with the same details already exists|The request refers to a record that does not exist/;
+
 const describeRequest = (r: FuzzRequest) =>
   `${r.actor} ${r.route.method} ${urlOf(r).slice(0, 300)}${r.payload !== undefined ? ` [${r.contentType}] ${r.payload.slice(0, 300)}` : ""}`;
 
@@ -541,6 +562,7 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
     const byRoute = new Map<string, number>();
     let sent = 0;
     let aiUnavailable = 0;
+    const dbRefusals: string[] = [];
     const started = Date.now();
 
     await fc.assert(
@@ -569,6 +591,8 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
             aiUnavailable++;
             return true;
           }
+          // A 4xx made from a database refusal means validation let the value through: counted and shown.
+          if (res.statusCode < 500 && DB_REFUSAL.test(res.body)) dbRefusals.push(`${describeRequest(r)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           const problem = answerProblem(res);
           if (problem) failures.push(`${problem}: ${describeRequest(r)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
         } catch (err) {
@@ -597,6 +621,7 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
         `${failures.length} problems; organisation B tables compared: ${before.size}, changed: ${changed.length}`,
     );
     if (untouched.length) console.log(`fuzz: routes not drawn this run: ${untouched.join(", ")}`);
+    console.log(`fuzz: answers made from a database refusal (validation gaps): ${dbRefusals.length}${dbRefusals.length ? `\n  ${dbRefusals.slice(0, 10).join("\n  ")}` : ""}`);
     expect(sent).toBe(RUNS);
     expect(failures.slice(0, 30), `${failures.length} problems (seed ${SEED})`).toEqual([]);
     expect(changed, "organisation B's rows changed").toEqual([]);
