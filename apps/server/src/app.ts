@@ -24,6 +24,8 @@ import { authRoutes } from "./auth/routes.ts";
 import { resolveActor } from "./auth/session.ts";
 import { registerSameOriginGuard } from "./auth/origin.ts";
 import { HttpError } from "./lib/errors.ts";
+import { databaseErrorOf, httpErrorOfDatabase } from "./lib/db-errors.ts";
+import { registerInputGuard } from "./lib/input-guard.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
@@ -58,6 +60,14 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    // Addresses the router refuses (a path parameter over 100 characters, bad percent-encoding): `{ error, message }` too.
+    frameworkErrors: (error, _request, res) => {
+      const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+      const reply = res as unknown as { code: (n: number) => { send: (body: unknown) => unknown } };
+      return reply
+        .code(tooLong ? 414 : 400)
+        .send({ error: tooLong ? "uri_too_long" : "bad_request", message: tooLong ? "A part of the address is too long." : "The address is not valid." });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,6 +130,13 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ error: error.code, message: error.message });
     }
+    // A value the database refused that validation let through: one sentence to the user, the rest to the log.
+    const dbError = databaseErrorOf(error);
+    const mapped = dbError && httpErrorOfDatabase(dbError.code);
+    if (mapped) {
+      request.log.error({ err: error, sqlState: dbError.code }, "the database refused a value of the request");
+      return reply.code(mapped.statusCode).send({ error: mapped.code, message: mapped.message });
+    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
@@ -134,6 +151,9 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
   });
+
+  // NUL, unpaired surrogates and deep nesting are refused under /api before any route sees them.
+  registerInputGuard(app);
 
   // ---- app services ----
   const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: mailRetryIntervalMs }, app.log);

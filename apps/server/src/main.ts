@@ -26,17 +26,24 @@ if (config.adminEmail && config.adminPassword) {
   app.log.info({ email: config.adminEmail, created }, "platform admin ensured from ADMIN_EMAIL");
 }
 
+// Closing the app runs its onClose hooks: the activity recorder writes what it still holds, the mailer stops.
+// scripts/start.mjs passes SIGINT, SIGTERM and SIGHUP on to this process.
 let closing = false;
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down");
-  await app.close();
-  await database.close();
-  process.exit(0);
+  let code = 0;
+  try {
+    await app.close();
+  } catch (err) {
+    app.log.error({ err }, "error while closing the app");
+    code = 1;
+  }
+  await database.close().catch((err: unknown) => app.log.error({ err }, "error while closing the database"));
+  process.exit(code);
 };
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(signal));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

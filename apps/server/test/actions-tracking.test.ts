@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { organizations, userActions } from "../src/db/schema.ts";
 import { loadActor } from "../src/policy/actor.ts";
 import { trackOperation } from "../src/services/activity/track.ts";
+import { badRequest } from "../src/lib/errors.ts";
 import { buildUser, cookieFrom, createTestApp, registerUser, signIn, validOnboarding, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -102,7 +103,8 @@ describe("the helper other features call", () => {
     expect(await trackOperation(t.app, actor, null, action, async () => "created")).toBe("created");
     await expect(
       trackOperation(t.app, actor, null, { ...action, actionName: "campaign_update" }, async () => {
-        throw new Error("Name is required");
+        // Issue 11: the history stores the sentence a user reads (an HttpError's), never an unexpected error's raw text.
+        throw badRequest("Name is required");
       }),
     ).rejects.toThrow("Name is required");
     const created = await actionsOf(u.userId, "campaign_create", 2);

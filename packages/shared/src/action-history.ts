@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACTION_TYPES } from "./activity.ts";
+import { isoDateTimeSchema } from "./input.ts";
 
 /** Part 2 §9: the action history's page size. */
 export const ACTION_PAGE_SIZE = 50;
@@ -20,8 +21,8 @@ export const actionFiltersSchema = z.object({
   resourceType: optionalText,
   userId: optionalText,
   organizationId: z.uuid().optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoDateTimeSchema().optional(),
+  to: isoDateTimeSchema().optional(),
   success: z.enum(["true", "false"]).optional(),
 });
 export type ActionFilters = z.input<typeof actionFiltersSchema>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { STAGES } from "./stages.ts";
+import { calendarDateSchema } from "./input.ts";
 import { aiProviderIdSchema } from "./ai.ts";
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Dates must look like 2025-01-05." });
+const isoDate = calendarDateSchema("Dates must be real calendar dates, like 2025-01-05.");
 const requiredText = (label: string, max: number) =>
   z.string({ error: `${label} is required.` }).trim().min(1, { error: `${label} is required.` }).max(max, { error: `${label} is too long.` });
 const optionalText = (max: number) =>

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STAGES } from "./stages.ts";
+import { calendarDateSchema, hasForbiddenCharacters, INPUT_MESSAGES, INT4_MAX, INT4_MIN } from "./input.ts";
 
 // ================================================================ messages (spec text, exactly)
 
@@ -71,16 +72,58 @@ export const STAGE_FILTER_COMPLETE = "Complete";
 /** Stage filter values: a stage name (donors whose current stage it is) or "Complete". */
 export const STAGE_FILTER_OPTIONS = [...STAGES, STAGE_FILTER_COMPLETE] as const;
 
-/** "" / null / undefined → undefined; "12.5" → 12.5 (filter inputs arrive as text from the URL). */
-const optNumber = z.preprocess(
-  (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? Number(v.trim()) : v),
-  z.number().finite().optional(),
+/** Labels of the filtered donor fields (messages and saved-group summaries). */
+const FILTER_FIELD_LABELS = {
+  estimatedCapacity: "Capacity",
+  qualityScore: "Quality Score",
+  age: "Age",
+  lastGiftAmount: "Last Gift Amount",
+  firstGiftAmount: "First Gift Amount",
+  totalGiftAmount: "Total Gift Amount",
+  largestGiftAmount: "Largest Gift Amount",
+  largestGiftFound: "Largest Gift Found",
+  numberOfGifts: "# Of Gifts",
+  lastGiftDate: "Last Gift Date",
+  largestGiftDate: "Largest Gift Date",
+} as const;
+
+/** What a filter value may be, so a comparison never asks the column for more than it holds (the page's inputs use them too). */
+export const DONOR_FILTER_MONEY_MAX = 999_999_999_999; // numeric(14,2)
+export const DONOR_FILTER_QUALITY_SCORE_MAX = 999; // numeric(5,2)
+const MONEY_LIMIT = DONOR_FILTER_MONEY_MAX;
+const QUALITY_SCORE_LIMIT = DONOR_FILTER_QUALITY_SCORE_MAX;
+
+/**
+ * "" / null / undefined → undefined; "12.5" → 12.5 (filter inputs arrive as text from the URL).
+ * A value that is not a number, not whole for a whole-number column, or beyond what the column
+ * holds is refused with a sentence naming the field.
+ */
+const optNumber = (label: string, rule: { integer?: boolean; min: number; max: number }) => {
+  let n = z
+    .number({ error: `${label} must be a number.` })
+    .min(rule.min, { error: `${label} must be at least ${rule.min.toLocaleString("en-US")}.` })
+    .max(rule.max, { error: `${label} must be at most ${rule.max.toLocaleString("en-US")}.` });
+  if (rule.integer) n = n.int({ error: `${label} must be a whole number.` });
+  return z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    n.optional(),
+  );
+};
+const money = (label: string) => optNumber(label, { min: -MONEY_LIMIT, max: MONEY_LIMIT });
+const whole = (label: string) => optNumber(label, { integer: true, min: INT4_MIN, max: INT4_MAX });
+const optText = z.preprocess(
+  (v) => (v === null || v === undefined ? undefined : typeof v === "string" ? v : String(v)),
+  z
+    .string()
+    .max(200, { error: "A text filter is too long (200 characters at most)." })
+    .refine((s) => !hasForbiddenCharacters(s), { error: INPUT_MESSAGES.forbiddenCharacter })
+    .optional(),
 );
-const optText = z.preprocess((v) => (v === null || v === undefined ? undefined : typeof v === "string" ? v : String(v)), z.string().max(200).optional());
-const optDate = z.preprocess(
-  (v) => (v === "" || v === null || v === undefined ? undefined : v),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").optional(),
-);
+const optDate = (label: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : v),
+    calendarDateSchema(`${label} must be a real calendar date (YYYY-MM-DD).`).optional(),
+  );
 
 /**
  * The donor list's filters: the URL's `filters` (encoded JSON) and a saved group's
@@ -94,30 +137,30 @@ export const donorFilterSettingsSchema = z.object({
   selectedStageFilter: optText,
   /** Exact DS Rating; "" / "all" = any. */
   selectedDSRatingFilter: optText,
-  minCapacity: optNumber,
-  maxCapacity: optNumber,
-  minQualityScore: optNumber,
-  maxQualityScore: optNumber,
-  minAge: optNumber,
-  maxAge: optNumber,
-  minLastGiftAmount: optNumber,
-  maxLastGiftAmount: optNumber,
-  minFirstGiftAmount: optNumber,
-  maxFirstGiftAmount: optNumber,
-  minTotalGiftAmount: optNumber,
-  maxTotalGiftAmount: optNumber,
-  minLargestGiftAmount: optNumber,
-  maxLargestGiftAmount: optNumber,
-  minLargestGiftFound: optNumber,
-  maxLargestGiftFound: optNumber,
-  minNumberOfGifts: optNumber,
-  maxNumberOfGifts: optNumber,
+  minCapacity: money(FILTER_FIELD_LABELS.estimatedCapacity),
+  maxCapacity: money(FILTER_FIELD_LABELS.estimatedCapacity),
+  minQualityScore: optNumber(FILTER_FIELD_LABELS.qualityScore, { min: -QUALITY_SCORE_LIMIT, max: QUALITY_SCORE_LIMIT }),
+  maxQualityScore: optNumber(FILTER_FIELD_LABELS.qualityScore, { min: -QUALITY_SCORE_LIMIT, max: QUALITY_SCORE_LIMIT }),
+  minAge: whole(FILTER_FIELD_LABELS.age),
+  maxAge: whole(FILTER_FIELD_LABELS.age),
+  minLastGiftAmount: money(FILTER_FIELD_LABELS.lastGiftAmount),
+  maxLastGiftAmount: money(FILTER_FIELD_LABELS.lastGiftAmount),
+  minFirstGiftAmount: money(FILTER_FIELD_LABELS.firstGiftAmount),
+  maxFirstGiftAmount: money(FILTER_FIELD_LABELS.firstGiftAmount),
+  minTotalGiftAmount: money(FILTER_FIELD_LABELS.totalGiftAmount),
+  maxTotalGiftAmount: money(FILTER_FIELD_LABELS.totalGiftAmount),
+  minLargestGiftAmount: money(FILTER_FIELD_LABELS.largestGiftAmount),
+  maxLargestGiftAmount: money(FILTER_FIELD_LABELS.largestGiftAmount),
+  minLargestGiftFound: money(FILTER_FIELD_LABELS.largestGiftFound),
+  maxLargestGiftFound: money(FILTER_FIELD_LABELS.largestGiftFound),
+  minNumberOfGifts: whole(FILTER_FIELD_LABELS.numberOfGifts),
+  maxNumberOfGifts: whole(FILTER_FIELD_LABELS.numberOfGifts),
   /** Largest Gift Date range, YYYY-MM-DD; donors without the date are excluded when active. */
-  minLargestGiftDate: optDate,
-  maxLargestGiftDate: optDate,
+  minLargestGiftDate: optDate(FILTER_FIELD_LABELS.largestGiftDate),
+  maxLargestGiftDate: optDate(FILTER_FIELD_LABELS.largestGiftDate),
   /** Last gift date range (default 1900-01-01 … today); donors without a valid date are excluded when active. */
-  minLastGiftDate: optDate,
-  maxLastGiftDate: optDate,
+  minLastGiftDate: optDate(FILTER_FIELD_LABELS.lastGiftDate),
+  maxLastGiftDate: optDate(FILTER_FIELD_LABELS.lastGiftDate),
   /** Case-insensitive substring of First Date Range (e.g. "1995" or "2005-20"). */
   firstDateRange: optText,
 });
@@ -198,6 +241,26 @@ export function decodeDonorFilters(value: string | null | undefined): DonorFilte
   }
 }
 
+/**
+ * The server's reading of the URL's `filters` (already URI-decoded): like `decodeDonorFilters` (text that
+ * is not a JSON object is ignored), but a value that cannot be applied is refused with a sentence instead
+ * of dropping every filter, so a request never reaches the database with a number or date the column
+ * cannot compare, and a user never gets an unfiltered list or export by mistake.
+ */
+export function parseDonorFilters(value: string | null | undefined): { ok: true; filters: DonorFilterSettings } | { ok: false; message: string } {
+  if (!value) return { ok: true, filters: {} };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    return { ok: true, filters: {} }; // unreadable as a whole: ignored, as the page does
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: true, filters: {} };
+  const parsed = donorFilterSettingsSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "The filters are not valid." };
+  return { ok: true, filters: normalizeDonorFilters(parsed.data) };
+}
+
 /** Human summary of a filter set, e.g. for saved-group cards (part 2: at most 3 shown). */
 export function summarizeDonorFilters(filters: unknown, max = 3): string[] {
   const f = normalizeDonorFilters(filters);
@@ -205,19 +268,7 @@ export function summarizeDonorFilters(filters: unknown, max = 3): string[] {
   if (f.searchTerm) out.push(`Search: "${f.searchTerm}"`);
   if (f.selectedStageFilter) out.push(`Stage: ${f.selectedStageFilter}`);
   if (f.selectedDSRatingFilter) out.push(`DS Rating: ${f.selectedDSRatingFilter}`);
-  const labels: Record<string, string> = {
-    estimatedCapacity: "Capacity",
-    qualityScore: "Quality Score",
-    age: "Age",
-    lastGiftAmount: "Last Gift Amount",
-    firstGiftAmount: "First Gift Amount",
-    totalGiftAmount: "Total Gift Amount",
-    largestGiftAmount: "Largest Gift Amount",
-    largestGiftFound: "Largest Gift Found",
-    numberOfGifts: "# Of Gifts",
-    lastGiftDate: "Last Gift Date",
-    largestGiftDate: "Largest Gift Date",
-  };
+  const labels: Record<string, string> = FILTER_FIELD_LABELS;
   for (const [minK, maxK, key] of [...DONOR_RANGE_FILTERS, ...DONOR_DATE_FILTERS]) {
     const lo = f[minK as keyof DonorFilterSettings];
     const hi = f[maxK as keyof DonorFilterSettings];

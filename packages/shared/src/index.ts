@@ -15,3 +15,4 @@ export * from "./admin.ts";
 export * from "./stages.ts";
 export * from "./ai.ts";
 export * from "./campaigns.ts";
+export * from "./input.ts";

@@ -289,6 +289,12 @@ function sendAuthResult(reply: FastifyReply, result: AuthResult): void {
   } catch {
     // not JSON: fall through to a generic message
   }
+  if (result.status >= 500) {
+    // better-auth's own failure (its message may quote the database): one sentence here, the details to the log.
+    reply.log.error({ status: result.status, body: result.text.slice(0, 2000) }, "the auth library failed");
+    reply.type("application/json").send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+    return;
+  }
   const code = body.code ?? "auth_error";
   reply.type("application/json").send({
     error: code.toLowerCase(),

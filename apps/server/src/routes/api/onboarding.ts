@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NOT_LOGGED_IN_ONBOARDING_MESSAGE, onboardingInputSchema } from "@cultivate/shared";
 import { conflict } from "../../lib/errors.ts";
+import { publicErrorMessage } from "../../lib/db-errors.ts";
 import { errorSchema } from "../../lib/http.ts";
 import { requireActor } from "../../policy/policy.ts";
 import { ownerEmails, submitOnboarding } from "../../services/onboarding.ts";
@@ -28,7 +29,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         actionType: "data_management",
         actionName: "onboarding_submit",
         success: false,
-        errorMessage: error.message,
+        errorMessage: publicErrorMessage(error),
       });
     },
     // The session check comes before body validation: a signed-out visitor hears that first.

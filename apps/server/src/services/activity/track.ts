@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
 import { can, isApproved } from "../../policy/policy.ts";
+import { publicErrorMessage } from "../../lib/db-errors.ts";
 
 /**
  * Records an action for the request's signed-in user, if any. For routes that have not loaded the
@@ -149,7 +150,7 @@ export async function trackOperation<T>(
       details: { ...details, phase: "failed" },
       success: false,
       durationMs: Math.round(performance.now() - started),
-      errorMessage: err instanceof Error ? err.message : String(err),
+      errorMessage: publicErrorMessage(err), // shown in the action history: never SQL or data
     });
     throw err;
   }

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
@@ -11,7 +10,7 @@ import {
 import { z } from "zod";
 import { eq } from "drizzle-orm";
 import { organizations } from "../../../db/schema.ts";
-import { errorSchema } from "../../../lib/http.ts";
+import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
 import { actionFilterOptions, actionsCsv, listActions, summarizeActions, type ActionQuery } from "../../../services/activity/history.ts";
 
@@ -84,6 +83,8 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { actor, organizationId } = await scope(request, request.query.organizationId);
       const date = new Date().toISOString().slice(0, 10);
+      // The header line and the first page are read before the reply starts (validation before the first byte).
+      const stream = await prefetchedStream(actionsCsv(app.db, toQuery(request.query, organizationId)));
       app.activity.record(actor, request, {
         // Filed under the organisation whose history was read (an admin's export of every organisation, or of
         // an id that names no organisation: none, so only admins see it).
@@ -93,7 +94,6 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
         resourceType: "user_actions",
         details: { filters: request.query },
       });
-      const stream = Readable.from(actionsCsv(app.db, toQuery(request.query, organizationId)));
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="user_actions_${date}.csv"`)

@@ -1,9 +1,8 @@
-import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import {
   csvCell,
-  decodeDonorFilters,
+  parseDonorFilters,
   DONOR_EXPORT_HEADERS,
   donorExportFileName,
   donorExportQuerySchema,
@@ -11,8 +10,8 @@ import {
   donorListResponseSchema,
 } from "@cultivate/shared";
 import { donorGroups } from "../../../db/schema.ts";
-import { errorSchema } from "../../../lib/http.ts";
-import { notFound } from "../../../lib/errors.ts";
+import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
+import { badRequest, notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope } from "../../../services/donors/repository.ts";
 import { assertInScope, donorActor, readScope } from "./context.ts";
@@ -28,6 +27,13 @@ async function scopedGroup(app: FastifyInstance, actor: Actor, scope: DonorScope
   return group;
 }
 
+/** The request's filters, or 400 with the first problem ("Age must be a whole number."). */
+function filtersOf(value: string | undefined) {
+  const parsed = parseDonorFilters(value);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.filters;
+}
+
 export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors", {
     schema: {
@@ -41,7 +47,7 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const scope = readScope(actor, q.organizationId);
       const group = await scopedGroup(app, actor, scope, q.staticGroup);
-      const filters = decodeDonorFilters(q.filters);
+      const filters = filtersOf(q.filters);
       const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
       const [{ rows, total }, unfilteredTotal, dsRatings] = await Promise.all([
         listDonors(app.db, { ...params, page: q.page, pageSize: q.pageSize }),
@@ -75,7 +81,7 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const scope = readScope(actor, q.organizationId);
       const group = await scopedGroup(app, actor, scope, q.staticGroup);
-      const filters = decodeDonorFilters(q.filters);
+      const filters = filtersOf(q.filters);
       const started = performance.now();
       let exported = 0;
       const lines = async function* () {
@@ -95,11 +101,13 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
           durationMs: Math.round(performance.now() - started),
         });
       };
+      // The header line and the first batch are read before the reply starts (validation before the first byte).
+      const stream = await prefetchedStream(lines());
       reply
         .header("content-type", "text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${donorExportFileName()}"`)
         .header("cache-control", "no-store");
-      return reply.send(Readable.from(lines()) as never);
+      return reply.send(stream as never);
     },
   });
 };

@@ -6,6 +6,8 @@ import {
   AGE_MAX,
   AGE_MIN,
   LAST_GIFT_DATE_DEFAULT_MIN,
+  DONOR_FILTER_MONEY_MAX,
+  INT4_MAX,
   QUALITY_SCORE_MAX,
   QUALITY_SCORE_MIN,
   QUALITY_SCORE_STEP,
@@ -171,7 +173,10 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
                       set(key, n === fallback ? undefined : n);
                     }}
                     min={r.bounds?.[0] ?? 0}
-                    max={r.bounds?.[1]}
+                    // Never more than the column holds (the server refuses it): whole numbers up to PostgreSQL's integer.
+                    max={r.bounds?.[1] ?? (r.money ? DONOR_FILTER_MONEY_MAX : INT4_MAX)}
+                    clampBehavior="strict"
+                    allowDecimal={r.decimals !== 0}
                     step={r.step ?? (r.money ? 1000 : 1)}
                     decimalScale={r.money ? 2 : r.decimals}
                     prefix={r.money ? "$" : undefined}
