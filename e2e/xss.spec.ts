@@ -13,7 +13,7 @@ import { ADMIN } from "./fixtures.ts";
  *
  * One seeding for three tests (admin, owner, officer), so the file runs serially.
  */
-// About a minute on an idle 2-core machine; the limits leave room for a busy one.
+// About 3 minutes with the server start on a busy 2-core machine; the limits leave room for a busier one.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
@@ -81,7 +81,7 @@ const v = (i: number) => V[((i % N) + N) % N]!;
 
 type Api = {
   ctx: APIRequestContext;
-  json: <T = any>(method: "GET" | "POST" | "PUT" | "PATCH", url: string, data?: unknown) => Promise<T>;
+  json: <T = unknown>(method: "GET" | "POST" | "PUT" | "PATCH", url: string, data?: unknown) => Promise<T>;
 };
 
 /** An API client with our Origin (state-changing requests must come from the app's origin), signed in when credentials are given. */
@@ -356,37 +356,64 @@ test.afterAll(async () => {
 const dialogs: string[] = [];
 const visits: { role: string; label: string; markers: number; ms: number }[] = [];
 
-/** What the page shows (text and form values) and anything that looks like an injected, live element. */
+type XssWindow = Window & { __xss?: unknown; __xssInjected?: string[]; __xssInspect?: (el: Element) => string[] };
+
+/**
+ * Runs in every document before the app: flags any element that looks like an injected, live payload
+ * (an on* handler, a javascript:/data:text/html URL, srcdoc, a tag the app never renders, a script or
+ * style carrying a marker), when it is added or changed, so an element that appears and goes again
+ * (or is rendered late, e.g. in a hidden collapse) is caught too.
+ */
+function watchForInjection() {
+  const w = window as XssWindow;
+  const URL_ATTRS = new Set(["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "content"]);
+  const NEVER_RENDERED = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "BASE", "MARQUEE", "ISINDEX", "KEYGEN", "MATH", "DETAILS", "VIDEO", "AUDIO", "TEMPLATE", "XSS"]);
+  const dangerousUrl = (value: string) => {
+    const s = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+    return s.startsWith("javascript:") || s.startsWith("vbscript:") || s.startsWith("data:text/html");
+  };
+  const inspect = (el: Element): string[] => {
+    const bad: string[] = [];
+    const tag = el.tagName.toLowerCase();
+    for (const a of Array.from(el.attributes)) {
+      const name = a.name.toLowerCase();
+      if (name.startsWith("on")) bad.push(`<${tag} ${name}="${a.value.slice(0, 60)}">`);
+      else if (name === "srcdoc") bad.push(`<${tag} srcdoc>`);
+      else if (URL_ATTRS.has(name) && dangerousUrl(a.value)) bad.push(`<${tag} ${name}="${a.value.slice(0, 60)}">`);
+    }
+    if (NEVER_RENDERED.has(el.tagName) && document.body?.contains(el)) bad.push(`<${tag}> in the page`);
+    if (["SCRIPT", "STYLE", "META", "LINK"].includes(el.tagName) && /xss-\d\d/.test(el.outerHTML)) bad.push(`<${tag}> with a payload`);
+    return bad;
+  };
+  w.__xssInjected = [];
+  w.__xssInspect = inspect;
+  const record = (el: Element) => {
+    for (const e of [el, ...Array.from(el.querySelectorAll("*"))]) w.__xssInjected!.push(...inspect(e));
+  };
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      if (m.type === "attributes" && m.target instanceof Element) w.__xssInjected!.push(...inspect(m.target));
+      for (const n of Array.from(m.addedNodes)) if (n instanceof Element) record(n);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+/** What the page shows (text and form values), what the observer flagged, and anything flagged in the DOM now. */
 async function scan(page: Page) {
   return page.evaluate(() => {
-    const bad: string[] = [];
-    const dangerousUrl = (value: string) => {
-      const s = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
-      return s.startsWith("javascript:") || s.startsWith("vbscript:") || s.startsWith("data:text/html");
-    };
-    const URL_ATTRS = new Set(["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "content"]);
-    const NEVER_RENDERED = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "BASE", "MARQUEE", "ISINDEX", "KEYGEN", "MATH", "DETAILS", "VIDEO", "AUDIO", "TEMPLATE", "XSS"]);
+    const w = window as XssWindow;
+    const bad = [...(w.__xssInjected ?? ["the injection watcher did not run"])];
     const texts: string[] = [document.body.innerText];
     const walk = (root: Document | ShadowRoot) => {
       for (const el of Array.from(root.querySelectorAll("*"))) {
-        for (const a of Array.from(el.attributes)) {
-          const name = a.name.toLowerCase();
-          if (name.startsWith("on")) bad.push(`<${el.tagName.toLowerCase()} ${name}="${a.value.slice(0, 60)}">`);
-          else if (name === "srcdoc") bad.push(`<${el.tagName.toLowerCase()} srcdoc>`);
-          else if (URL_ATTRS.has(name) && dangerousUrl(a.value)) bad.push(`<${el.tagName.toLowerCase()} ${name}="${a.value.slice(0, 60)}">`);
-        }
-        const inBody = document.body.contains(el);
-        if (inBody && NEVER_RENDERED.has(el.tagName)) bad.push(`<${el.tagName.toLowerCase()}> in the page`);
-        if ((el.tagName === "SCRIPT" || el.tagName === "STYLE" || el.tagName === "META" || el.tagName === "LINK") && /xss-\d\d/.test(el.outerHTML)) {
-          bad.push(`<${el.tagName.toLowerCase()}> with a payload`);
-        }
+        bad.push(...(w.__xssInspect?.(el) ?? []));
         if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) texts.push(el.value);
         if (el.shadowRoot) walk(el.shadowRoot);
       }
     };
     walk(document);
     const markers = new Set(texts.join("\n").match(/xss-\d\d/g) ?? []);
-    return { bad, markers: [...markers].sort(), xss: (window as unknown as { __xss?: unknown }).__xss ?? null };
+    return { bad: [...new Set(bad)], markers: [...markers].sort(), xss: w.__xss ?? null };
   });
 }
 
@@ -396,6 +423,7 @@ async function pageAs(browser: Browser, role: string, email: string, password: s
   const context = await browser.newContext({ baseURL: BASE, bypassCSP: true });
   const res = await context.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: BASE } });
   expect(res.ok(), `sign-in ${email}: ${await res.text()}`).toBe(true);
+  await context.addInitScript(watchForInjection);
   const page = await context.newPage();
   page.on("dialog", (d) => {
     dialogs.push(`${role} ${page.url()}: ${d.type()} "${d.message()}"`);
