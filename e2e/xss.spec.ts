@@ -13,7 +13,7 @@ import { ADMIN } from "./fixtures.ts";
  *
  * One seeding for three tests (admin, owner, officer), so the file runs serially.
  */
-// About 3 minutes with the server start on a busy 2-core machine; the limits leave room for a busier one.
+// 2–3 minutes with the server start on a busy 2-core machine; the limits leave room for a busier one.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
