@@ -7,6 +7,17 @@ export type FakeBehaviour =
   | { kind: "malformed" };
 
 /**
+ * A prompt holding `FAKE-ECHO<<text>>` is answered with `text`, whatever the current behaviour: a test can
+ * put its own answer (e.g. an XSS payload) into the AI output without changing what the other tests get.
+ */
+function echoOf(body: Record<string, unknown>): string[] | null {
+  const found = /FAKE-ECHO<<([\s\S]*?)>>/.exec(JSON.stringify(body.messages ?? ""));
+  if (!found) return null;
+  const text = JSON.parse(`"${found[1]}"`) as string;
+  return [text.slice(0, Math.ceil(text.length / 2)), text.slice(Math.ceil(text.length / 2))];
+}
+
+/**
  * Fake OpenAI (/v1/chat/completions) and Anthropic (/v1/messages) servers on 127.0.0.1 that speak
  * their streaming wire formats, so the real SDKs can be pointed at them. They keep every request.
  */
@@ -32,7 +43,8 @@ export async function startFakeAiServer(flavour: "openai" | "anthropic") {
         res.end("data: {this is not json\n\n");
         return;
       }
-      const chunks = behaviour.kind === "stream" ? behaviour.chunks : ["Recovered answer."];
+      const echoed = echoOf(requests.at(-1)!.body);
+      const chunks = echoed ?? (behaviour.kind === "stream" ? behaviour.chunks : ["Recovered answer."]);
       if (flavour === "openai") {
         for (const text of chunks) {
           res.write(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`);
