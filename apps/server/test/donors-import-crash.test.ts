@@ -208,6 +208,7 @@ describe("imports interrupted by SIGKILL", () => {
         api("POST", `/api/donors/imports?targetOrganizationId=${orgA}`, donorCsv(seededA, () => 100), "text/csv"),
         api("POST", `/api/donors/imports?targetOrganizationId=${orgB}`, donorCsv(seededB, () => 50), "text/csv"),
       ]);
+      for (const r of seeds) expect(r.status, r.text).toBe(202);
       for (const r of seeds) expect((await waitFor(r.json().id, ["completed"])).status).toBe("completed");
 
       // Two 20,000-row imports at once, one per organisation (organisations import in parallel). SIGKILL when

@@ -368,7 +368,7 @@ export const TABLE: Record<string, Row> = {
     request: ({ f }, { record }) => ({ params: { id: pick(f, record, "memberA", "memberB") } }),
   },
 
-  // Added by the "approval" helper of issue 11 (see AWAITING_MERGE_ISSUE_11): a throwaway applicant per cell.
+  // A throwaway applicant per cell.
   "POST /api/admin/users/{id}/decline": {
     records: ["own", "other", "random"],
     phase: 1,
@@ -398,7 +398,7 @@ export const TABLE: Record<string, Row> = {
     // Renamed to the name it has: nothing changes.
     request: ({ f }, { record }) => ({ params: { id: orgOf(f, record) }, body: { name: record === "other" ? f.orgB.name : f.orgA.name } }),
   },
-  // Added by the "approval" helper of issue 11 (see AWAITING_MERGE_ISSUE_11): reads only.
+  // Reads only.
   "GET /api/admin/organizations/{id}/delete-preview": {
     records: ["own", "other", "random"],
     expect: gate(200, ["admin"], ["own", "other", "random"]),
@@ -657,44 +657,3 @@ export const TABLE: Record<string, Row> = {
     request: ({ f }, { record }) => ({ body: { donor: { id: donorOf(f, record) }, stage: "Discovery" } }),
   },
 };
-
-/**
- * Rows for routes another helper of issue 11 is adding: until their branch is merged, the route is
- * not in the OpenAPI document and the row is skipped instead of failing as stale. DELETE after merging.
- */
-export const AWAITING_MERGE_ISSUE_11 = new Set<string>([
-  "POST /api/admin/users/{id}/decline",
-  "GET /api/admin/organizations/{id}/delete-preview",
-]);
-
-/**
- * Cells known to fail on this branch because another helper of issue 11 is changing that
- * behaviour right now. The test reports them without failing; once everything is merged,
- * DELETE THIS LIST (an empty list makes every mismatch fail).
- * `route` is a table key or "*"; `kind` "status" is a wrong status, "leak" another
- * organisation's (or a colleague's) data in a 2xx body.
- */
-export type Pending = { owner: string; route: string; actor: ActorName | "*"; record: RecordKind | "*"; kind: "status" | "leak" | "*"; why: string };
-export const PENDING_ISSUE_11: Pending[] = [
-  {
-    owner: "approval",
-    route: "*",
-    actor: "applicant",
-    record: "*",
-    kind: "*",
-    why: "item 1: an applicant linked to A with org_officer still acts as an officer until approval gates organisation data",
-  },
-  ...["PUT /api/donors/{id}/campaign-goals/{campaignId}", "POST /api/donors/{id}/stages/preview", "POST /api/donors/{id}/stages/generate"].map(
-    (route): Pending => ({ owner: "audit", route, actor: "officer", record: "colleague", kind: "status", why: "item 7: an officer can use a colleague's campaign" }),
-  ),
-  { owner: "audit", route: "GET /api/donors/{id}/stage-workspace", actor: "officer", record: "*", kind: "leak", why: "item 7: the workspace lists colleagues' campaigns" },
-  ...["GET /api/actions", "GET /api/actions/export"].flatMap((route) =>
-    (["owner", "manager"] as const).map(
-      (actor): Pending => ({ owner: "audit", route, actor, record: "*", kind: "leak", why: "item 12: the admin's actions on B's records are filed under the admin's organisation (A)" }),
-    ),
-  ),
-];
-
-export const matchesPending = (p: Pending, key: string, actor: ActorName, record: RecordKind, kind: "status" | "leak") =>
-  (p.route === "*" || p.route === key) && (p.actor === "*" || p.actor === actor) && (p.record === "*" || p.record === record) && (p.kind === "*" || p.kind === kind);
-

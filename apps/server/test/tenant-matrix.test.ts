@@ -26,9 +26,6 @@ import type { RoleName } from "@cultivate/shared";
 import { buildDonor, buildOrg, buildUser, createTestApp, signIn, type TestApp } from "./helpers.ts";
 import {
   ACTORS,
-  AWAITING_MERGE_ISSUE_11,
-  matchesPending,
-  PENDING_ISSUE_11,
   TABLE,
   type ActorName,
   type CellInput,
@@ -197,7 +194,7 @@ async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell:
   // No other organisation's data (nor, for an officer, a colleague's campaign) in a successful answer.
   if (res.statusCode < 300 && cell.actor !== "admin" && cell.actor !== "anon") {
     const found = bMarkers.find((m) => res.body.includes(m));
-    if (found) result.leak = found;
+    if (found) { result.leak = found; if (process.env.MATRIX_DEBUG) console.log(key, res.body.split("\n").filter((l) => l.includes(found)).join("\n")); }
     if (!found && (cell.actor === "officer" || cell.actor === "applicant")) {
       const view = row.officerView ? JSON.stringify(row.officerView(JSON.parse(res.body))) : res.body;
       result.leak = colleagueMarkers.find((m) => view.includes(m));
@@ -229,7 +226,7 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
   it("has exactly one table row per route of the OpenAPI document", () => {
     const documented = documentedRoutes();
     const missing = documented.filter((k) => !(k in TABLE));
-    const stale = Object.keys(TABLE).filter((k) => !documented.includes(k) && !AWAITING_MERGE_ISSUE_11.has(k));
+    const stale = Object.keys(TABLE).filter((k) => !documented.includes(k));
     const problems = [
       ...missing.map((k) => `route without a row in tenant-matrix.table.ts: ${k}`),
       ...stale.map((k) => `row for a route the OpenAPI document no longer has: ${k}`),
@@ -238,7 +235,7 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
     expect(documented.length).toBeGreaterThan(50);
   });
 
-  it("answers every cell as the table says (pending issue 11 cells reported apart)", async () => {
+  it("answers every cell as the table says", async () => {
     const started = Date.now();
     const documented = new Set(documentedRoutes());
     const rows = Object.entries(TABLE).filter((e): e is [string, Exclude<Row, { exempt: string }>] => !("exempt" in e[1]) && documented.has(e[0]));
@@ -256,32 +253,12 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
     const wrong = (c: Cell) => !statusOk(c.expected, c.got);
-    const pendingOf = (c: Cell) =>
-      PENDING_ISSUE_11.find((p) => (wrong(c) && matchesPending(p, c.key, c.actor, c.record, "status")) || (c.leak && matchesPending(p, c.key, c.actor, c.record, "leak")));
-    const failing = results.filter((c) => wrong(c) || c.leak);
-    const pending = failing.filter((c) => pendingOf(c));
-    const real = failing.filter((c) => !pendingOf(c));
+    const real = results.filter((c) => wrong(c) || c.leak);
     const exempt = Object.values(TABLE).filter((r) => "exempt" in r).length;
     console.info(
       `tenant matrix: ${rows.length} routes (${exempt} exempt), ${results.length} cells in ${seconds} s; ` +
-        `${results.length - failing.length} as declared, ${pending.length} pending other issue 11 fixes, ${real.length} wrong`,
+        `${results.length - real.length} as declared, ${real.length} wrong`,
     );
-    if (pending.length) {
-      // One line per pending entry, route and actor: which records, what they answered.
-      const lines = new Map<string, string[]>();
-      for (const c of pending) {
-        const line = `  [${pendingOf(c)!.owner}] ${c.key} ${c.actor}:`;
-        lines.set(line, [...(lines.get(line) ?? []), `${c.record} ${c.leak ? `${c.got} + leak` : c.got}`]);
-      }
-      console.warn(
-        `tenant matrix: ${pending.length} cells pending other issue 11 fixes (PENDING_ISSUE_11):\n` +
-          [...lines].map(([line, cells]) => `${line} ${cells.join(", ")}`).join("\n"),
-      );
-    }
-    const unused = PENDING_ISSUE_11.filter((p) => !pending.some((c) => pendingOf(c) === p));
-    if (unused.length) {
-      console.warn(`tenant matrix: PENDING_ISSUE_11 entries that no cell needs any more (remove them):\n${unused.map((p) => `  [${p.owner}] ${p.route} ${p.actor} ${p.record}: ${p.why}`).join("\n")}`);
-    }
     expect(real.map(describeCell), `${real.length} cells of the tenant matrix are wrong:\n${real.map(describeCell).join("\n")}`).toEqual([]);
   }, 300_000);
 });

@@ -12,7 +12,7 @@ export function inputProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): "forbid
     const [v, depth] = stack.pop()!;
     if (typeof v === "string") {
       if (hasForbiddenCharacters(v)) return "forbidden_character";
-    } else if (v !== null && typeof v === "object") {
+    } else if (isPlainData(v)) {
       if (depth >= maxDepth) return "too_deep";
       if (Array.isArray(v)) {
         for (const item of v) stack.push([item, depth + 1]);
@@ -25,6 +25,17 @@ export function inputProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): "forbid
     }
   }
   return null;
+}
+
+/**
+ * Only what a JSON, query-string or path parser produced is walked: a streamed body (the CSV import,
+ * whose bad cells are per-row problems of the import) or a Buffer is not input of this kind.
+ */
+function isPlainData(v: unknown): v is object {
+  if (v === null || typeof v !== "object") return false;
+  if (Array.isArray(v)) return true;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
 import { can, isApproved } from "../../policy/policy.ts";
 import { publicErrorMessage } from "../../lib/db-errors.ts";
+import { HttpError } from "../../lib/errors.ts";
 
 /**
  * Records an action for the request's signed-in user, if any. For routes that have not loaded the
@@ -166,7 +167,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function trackRefused(app: FastifyInstance, action: ActionRecord) {
   return async (request: FastifyRequest, _reply: FastifyReply, error: FastifyError): Promise<void> => {
-    if (!error.validation) return;
+    // Refused by a route's schema, or by the input guard (NUL, lone surrogates, nesting) before it.
+    const refused = error.validation || (error instanceof HttpError && error.code === "validation_error");
+    if (!refused) return;
     try {
       const actor = await app.getActor(request);
       if (!actor) return;

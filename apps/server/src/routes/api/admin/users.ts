@@ -251,7 +251,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         emailError = err instanceof Error ? err.message : "Network error";
       }
       app.activity.record(actor, request, {
-        actionType: "system", actionName: "user_decline", resourceType: "user", resourceId: target!.id,
+        organizationId: target!.organizationId, actionType: "system", actionName: "user_decline", resourceType: "user", resourceId: target!.id,
         details: { email: target!.email, organizationId: target!.organizationId, organizationName: target!.organizationName, previousRoles: target!.roles, emailSent, emailError },
       });
       return { user: (await findUser(app.db, target!.id))!, emailSent, emailError };
