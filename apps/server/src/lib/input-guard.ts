@@ -1,3 +1,4 @@
+import { Stream } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { hasForbiddenCharacters, INPUT_MESSAGES, MAX_JSON_DEPTH } from "@cultivate/shared";
 import { HttpError } from "./errors.ts";
@@ -33,9 +34,9 @@ export function inputProblem(value: unknown, maxDepth = MAX_JSON_DEPTH): "forbid
  */
 function isPlainData(v: unknown): v is object {
   if (v === null || typeof v !== "object") return false;
-  if (Array.isArray(v)) return true;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
+  // Route params and parsed queries may have their own prototypes; streams and binary data are skipped.
+  if (v instanceof Stream || ArrayBuffer.isView(v) || v instanceof ArrayBuffer) return false;
+  return true;
 }
 
 /**
