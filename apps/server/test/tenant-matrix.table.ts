@@ -9,7 +9,7 @@
  *             colleague (A's campaign owned by A's owner: officers see only their own), mixed
  *             (A's record in the path, B's in the body or second id), none (the route names no record)
  *
- * The statuses are the rules of issue 11 and the spec's roles tables (part 1 §6, part 2 §6), not
+ * The statuses are the rules of issue 11 and the roles table of docs/RULES.md, Roles, not
  * "whatever the code does today". A route of the OpenAPI document without a row here, or a row
  * whose route is gone, fails tenant-matrix.test.ts.
  */
@@ -98,9 +98,9 @@ export type Row =
 // ---------------------------------------------------------------- grid builders
 
 const SIGNED_IN: readonly ActorName[] = ["admin", "owner", "manager", "officer", "applicant", "plain"];
-/** The four roles of part 1 §6 (donors, groups, stage records, imports) and campaigns (part 2 §6), approved only. */
+/** The four roles (docs/RULES.md, Roles): donors, groups, stage records, imports and campaigns, approved only. */
 const FOUR_ROLES: readonly ActorName[] = ["admin", "owner", "manager", "officer"];
-/** Action history (part 2 §6). */
+/** Action history (docs/RULES.md, Roles). */
 const STAFF: readonly ActorName[] = ["admin", "owner", "manager"];
 /** Approved accounts (an organisation's list of support issues). */
 const APPROVED: readonly ActorName[] = ["admin", "owner", "manager", "officer", "plain"];
@@ -264,7 +264,7 @@ export const TABLE: Record<string, Row> = {
     }),
   },
 
-  // ---- support issues: any signed-in user (part 2 §6). An applicant (not approved) may ask for help,
+  // ---- support issues: any signed-in user (docs/RULES.md, Support issues). An applicant (not approved) may ask for help,
   // but sees only the issues it submitted itself: naming its organisation → 403, A's other issues → 404.
   "GET /api/issues": {
     records: ["own", "other", "random"],
@@ -319,7 +319,7 @@ export const TABLE: Record<string, Row> = {
   ),
   "GET /api/actions/filter-options": { records: ["none"], expect: gate(200, STAFF, ["none"]) },
 
-  // ---- user management: admin, org owner (part 2 §6); an owner's reach ends at their organisation (404)
+  // ---- user management: admin, org owner (docs/RULES.md, Administration); an owner's reach ends at their organisation (404)
   "GET /api/admin/users": {
     records: ["own", "other", "random"],
     expect: gate(200, ["admin", "owner"], ["own", "other", "random"]),
@@ -441,7 +441,7 @@ export const TABLE: Record<string, Row> = {
     request: () => ({ params: { stage: "Connection" } }),
   },
 
-  // ---- donors (part 1 §6: the four roles; issue 11: approved accounts only)
+  // ---- donors (docs/RULES.md, Roles: the four roles; approved accounts only)
   "GET /api/donors": {
     records: ["own", "other", "random"],
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),
@@ -570,7 +570,7 @@ export const TABLE: Record<string, Row> = {
     }),
   },
 
-  // ---- campaigns (part 2 §6: the four roles; an officer only the campaigns they own)
+  // ---- campaigns (docs/RULES.md, Campaigns: the four roles; an officer only the campaigns they own)
   "GET /api/campaigns": {
     records: ["own", "other", "random"],
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),

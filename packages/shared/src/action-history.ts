@@ -2,11 +2,11 @@ import { z } from "zod";
 import { ACTION_TYPES } from "./activity.ts";
 import { isoDateTimeSchema } from "./input.ts";
 
-/** Part 2 §9: the action history's page size. */
+/** docs/RULES.md, Activity history: the action history's page size. */
 export const ACTION_PAGE_SIZE = 50;
 export const actionsErrorMessage = (message: string) => `Error loading actions: ${message}`;
 
-/** Durations under 1000 ms in ms, otherwise seconds with 2 decimals (part 2 §9). */
+/** Durations under 1000 ms in ms, otherwise seconds with 2 decimals (docs/RULES.md, Activity history). */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return "—";
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
@@ -14,7 +14,7 @@ export function formatDuration(ms: number | null | undefined): string {
 
 const optionalText = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
 
-/** The filters of part 2 §7 user_actions: all optional, combined with AND. */
+/** The filters of docs/RULES.md, Activity history: all optional, combined with AND. */
 export const actionFiltersSchema = z.object({
   actionType: z.enum(ACTION_TYPES).optional(),
   actionName: optionalText,
@@ -91,7 +91,7 @@ export const actionFilterOptionsSchema = z.object({
 });
 export type ActionFilterOptions = z.infer<typeof actionFilterOptionsSchema>;
 
-/** Part 2 §9: the 12 columns of user_actions_{date}.csv, in order. */
+/** docs/RULES.md, Activity history: the 12 columns of user_actions_{date}.csv, in order. */
 export const ACTION_CSV_COLUMNS = [
   "Timestamp",
   "User Email",
@@ -111,7 +111,7 @@ const detailsSchema = z
   .record(z.string(), z.unknown())
   .refine((d) => JSON.stringify(d).length <= 10_000, { error: "details is too large (10,000 characters at most)." });
 
-/** Browser-side tracking (part 1 §7): insert returning id. */
+/** Browser-side tracking (docs/RULES.md, Activity history): insert returning id. */
 export const trackActionInputSchema = z.object({
   /**
    * Optional id chosen by the browser, so a page view closed before its insert was answered can still be
@@ -129,7 +129,7 @@ export const trackActionInputSchema = z.object({
 });
 export type TrackActionInput = z.input<typeof trackActionInputSchema>;
 
-/** Part 1 §7 updateAction: JSON actionId, duration_ms, details (sent by beacon when the page unloads). */
+/** updateAction (docs/RULES.md, Activity history): JSON actionId, duration_ms, details (sent by beacon when the page unloads). */
 export const updateActionInputSchema = z.object({
   actionId: z.uuid(),
   duration_ms: z.number().int().min(0).max(2_147_483_647),

@@ -1,4 +1,4 @@
-/** Part 2 §9: the seven action types of the activity log. */
+/** docs/RULES.md, Activity history: the seven action types of the activity log. */
 export const ACTION_TYPES = [
   "authentication",
   "navigation",

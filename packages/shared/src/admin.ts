@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DO_NOT_MATCH } from "./auth.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "./roles.ts";
 
-// ---- wording quoted from part 2 (§2, §5, §6, §8) ----
+// ---- wording of docs/RULES.md, Administration, Organisations, Dashboards ----
 export const FILL_ALL_FIELDS_MESSAGE = "Please fill in all fields";
 export const ORGANIZATION_NAME_REQUIRED_MESSAGE = "Organization name is required";
 export const MANAGE_USERS_DENIED_MESSAGE = "You don't have permission to manage users.";
@@ -32,7 +32,7 @@ export const createUserInputSchema = z
     organizationId: z.string().uuid().nullable().optional(),
   })
   .superRefine((v, ctx) => {
-    // The order of part 2 §5: all fields, then match, then length.
+    // The order of docs/RULES.md, Administration: all fields, then match, then length.
     if (!v.email || !v.password || !v.confirmPassword) {
       ctx.addIssue({ code: "custom", message: FILL_ALL_FIELDS_MESSAGE, path: ["email"] });
       return;

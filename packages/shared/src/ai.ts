@@ -40,7 +40,7 @@ export const DEFAULT_CAMPAIGN_GOAL = "N/A";
 export const DEFAULT_PREP_NOTES = "None provided";
 export const DEFAULT_PREVIOUS_SUMMARIES = "None";
 
-/** "Stage N (name): output" lines of the earlier stages, in the order they were saved (part 1 §7). */
+/** "Stage N (name): output" lines of the earlier stages, in the order they were saved (docs/RULES.md, AI recommendations). */
 export function formatPreviousSummaries(records: readonly { stageName: string; aiOutput: string }[]): string {
   if (records.length === 0) return DEFAULT_PREVIOUS_SUMMARIES;
   return records

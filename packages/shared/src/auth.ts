@@ -15,7 +15,7 @@ export const meSchema = z.object({
   onboardingStatus: z.enum(ONBOARDING_STATUSES),
   organization: z.object({ id: z.string(), name: z.string() }).nullable(),
   roles: z.array(z.string()),
-  /** Where /dashboard sends this user (part 2 "Post-login redirect"). */
+  /** Where /dashboard sends this user (docs/RULES.md, Onboarding and approval). */
   dashboard: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -24,7 +24,7 @@ export const CAMPAIGN_MESSAGES = {
   deleteFailed: (m: string) => `Failed to delete campaign: ${m}`,
   archiveConfirm: "Archiving removes the campaign from the list available for new donor assignments. You can unarchive it later.",
   unarchiveConfirm: "Unarchiving makes the campaign selectable again in donor discovery stages.",
-  /** Archived campaigns are not selectable for new donor work (part 2: archive/unarchive confirmations). */
+  /** Archived campaigns are not selectable for new donor work (docs/RULES.md, Campaigns). */
   archivedNoGoals: "This campaign is archived. Unarchive it before setting donor goals.",
   archivedNoRecommendation: "This campaign is archived. Choose an active campaign, or unarchive it first.",
   notFound: "Campaign not found.",

@@ -6,7 +6,7 @@ import { formatMoney } from "./format.ts";
  *
  * - `label` is the header exactly as the research export writes it (see gen-donors.mjs).
  * - `key` is the camelCase name used in the API (`DonorRecord.fields[key]`).
- * - `section` is one of the seven display sections of part 1 §2 (Donor dashboard).
+ * - `section` is one of the seven display sections of docs/RULES.md, Donors.
  * - `type` says how a cell is parsed and shown.
  * - `column: true` means a typed, indexed database column (filtered, sorted, exported or
  *   summed); every other field, and every unknown column, is kept in the donor's `extra` JSON.
@@ -284,7 +284,7 @@ export function parseRating(raw: string): ParseResult {
   return isEmptyCell(raw) ? ok(null) : ok(raw.trim().toUpperCase());
 }
 
-/** Range rules checked on top of the type (part 1 §5 / §9). */
+/** Range rules checked on top of the type (docs/RULES.md, Donor filters). */
 const RANGES: Record<string, [number, number, string]> = {
   qualityScore: [0, 10, "Quality Score must be between 0 and 10"],
   age: [0, 120, "Age must be between 0 and 120"],

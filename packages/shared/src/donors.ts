@@ -34,7 +34,7 @@ export const DONOR_MESSAGES = {
   removedFromGroup: (n: number, group: string) => `Removed ${n} donors from "${group}"`,
   notesSaveFailed: (message: string) => `Failed to save notes: ${message}`,
   notesSaved: "Donor notes saved successfully!",
-  // part 2 §5 / §8 (donor groups)
+  // docs/RULES.md, Groups
   groupNameRequired: "Please enter a name for the group",
   groupLoginRequired: "You must be logged in to create groups",
   loadGroupsFailed: (message: string) => `Failed to load groups: ${message}`,
@@ -261,7 +261,7 @@ export function parseDonorFilters(value: string | null | undefined): { ok: true;
   return { ok: true, filters: normalizeDonorFilters(parsed.data) };
 }
 
-/** Human summary of a filter set, e.g. for saved-group cards (part 2: at most 3 shown). */
+/** Human summary of a filter set, e.g. for saved-group cards (docs/RULES.md, Groups: at most 3 shown). */
 export function summarizeDonorFilters(filters: unknown, max = 3): string[] {
   const f = normalizeDonorFilters(filters);
   const out: string[] = [];
@@ -518,7 +518,7 @@ export const importQuerySchema = z.object({
 
 // ================================================================ export
 
-/** Part 1 §7: the export's 16 columns, in order, with the donor field each one reads. */
+/** docs/RULES.md, Export: the export's 16 columns, in order, with the donor field each one reads. */
 export const DONOR_EXPORT_COLUMNS = [
   ["First Name", "firstName"],
   ["Last Name", "lastName"],

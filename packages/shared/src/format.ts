@@ -1,4 +1,4 @@
-/** What money, counts and dates show when there is no value (part 1 §2, §9). */
+/** What money, counts and dates show when there is no value (docs/RULES.md, Display formats). */
 export const EMPTY_VALUE = "N/A";
 
 const toNumber = (value: unknown): number | null => {
@@ -15,7 +15,7 @@ const toNumber = (value: unknown): number | null => {
 
 /**
  * Money as the spec shows it: "$" plus a thousands-separated number, or "N/A" when zero or missing
- * (part 1 §9). Whole amounts show no cents; amounts with cents keep two decimals. Accepts numbers
+ * (docs/RULES.md, Display formats). Whole amounts show no cents; amounts with cents keep two decimals. Accepts numbers
  * and the strings a database `numeric` or an export writes ("1234.5", "$1,234").
  */
 export function formatMoney(value: unknown): string {
@@ -39,7 +39,7 @@ export function formatNumber(value: unknown): string {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * A date as the campaign screens show it: "Jan 5, 2025" (part 2 §2); "N/A" when missing or unreadable.
+ * A date as the campaign screens show it: "Jan 5, 2025" (docs/RULES.md, Display formats); "N/A" when missing or unreadable.
  * A calendar date ("2025-01-05") is shown as that day whatever the viewer's time zone; a timestamp is
  * shown in the viewer's time zone.
  */
@@ -59,7 +59,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date.toLocaleDateString("en-US", options);
 }
 
-/** Part 1 §9: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
+/** docs/RULES.md, Display formats: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
 export const TEXT_TRUNCATE_AT = 100;
 
 /** The first 100 characters plus "..." when the text is longer; otherwise the text itself. */

@@ -26,16 +26,16 @@ export const effectiveRoles = (me: { onboardingStatus: OnboardingStatus; roles: 
 /** Organisation roles, taken away when a user leaves an organisation (declined, organisation deleted). */
 export const ORGANIZATION_ROLES: readonly RoleName[] = ["org_owner", "org_manager", "org_officer"];
 
-/** Roles that may see the donor list and donor groups (part 1 §6). */
+/** Roles that may see the donor list and donor groups (docs/RULES.md, Roles). */
 export const DONOR_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager", "org_officer"];
-/** Roles that see the Campaign management header link (part 1 §6). */
+/** Roles that see the Campaign management header link (docs/RULES.md, Roles). */
 export const CAMPAIGN_LINK_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager"];
 
 export const hasAnyRole = (roles: readonly string[], allowed: readonly RoleName[]) =>
   roles.some((r) => (allowed as readonly string[]).includes(r));
 
 /**
- * Where /dashboard sends a user, in the order of part 2 "Post-login redirect".
+ * Where /dashboard sends a user, in the order of docs/RULES.md, Onboarding and approval.
  * Shared so the server's /api/me and the browser's redirector cannot disagree.
  */
 export function dashboardTarget(

@@ -1,4 +1,4 @@
-/** The five engagement stages in their fixed order (part 1 §4). */
+/** The five engagement stages in their fixed order (docs/RULES.md, Engagement stages). */
 export const STAGES = ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"] as const;
 export type StageName = (typeof STAGES)[number];
 export const isStageName = (s: string): s is StageName => (STAGES as readonly string[]).includes(s);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REQUIRED_FIELDS_MESSAGE } from "./onboarding.ts";
 
-/** Part 2 §9: issue types and statuses. */
+/** Issue types and statuses (docs/RULES.md, Support issues). */
 export const ISSUE_TYPES = ["bug", "data_error", "feature_request"] as const;
 export type IssueType = (typeof ISSUE_TYPES)[number];
 export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
@@ -13,7 +13,7 @@ export const ISSUE_STATUSES = ["pending", "active", "resolved"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
 export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = { pending: "Pending", active: "Active", resolved: "Resolved" };
 
-// Part 2 §5 and §8, word for word.
+// docs/RULES.md, Support issues, word for word.
 export const ISSUE_NOT_LOGGED_IN_MESSAGE = "You must be logged in to submit an issue.";
 export const ISSUE_NO_ORGANIZATION_MESSAGE = "Unable to determine your organization. Please try again.";
 export const ISSUE_REQUIRED_FIELDS_MESSAGE = REQUIRED_FIELDS_MESSAGE;
@@ -21,13 +21,13 @@ export const ISSUE_SUBMITTED_MESSAGE = "Issue submitted successfully! You will r
 export const ISSUE_UPDATED_MESSAGE = "Issue updated successfully!";
 export const ISSUE_DELETED_MESSAGE = "Issue deleted successfully!";
 export const ISSUE_NOT_FOUND_TITLE = "Issue Not Found";
-/** Part 2 §6 shows only "You must be logged in..."; this is how the support screens finish the sentence. */
+/** How the support screens tell a signed-out visitor to log in (docs/RULES.md, Support issues). */
 export const SUPPORT_LOGIN_REQUIRED_MESSAGE = "You must be logged in to access support.";
 export const ISSUE_STATUS_FORBIDDEN_MESSAGE = "Only admins, organization owners and managers can change the status or resolution of an issue.";
 export const ISSUE_EDIT_FORBIDDEN_MESSAGE = "You don't have permission to change this issue.";
 export const issueFailedMessage = (verb: "submit" | "load" | "update" | "delete", message: string) =>
   `Failed to ${verb} issue: ${message}`;
-/** Part 2 §9: redirect to /support this long after a successful submit. */
+/** docs/RULES.md, Support issues: redirect to /support this long after a successful submit. */
 export const ISSUE_REDIRECT_MS = 2000;
 
 const requiredText = (max: number) =>
@@ -44,7 +44,7 @@ export const issueInputSchema = z.object({
 });
 export type IssueInput = z.input<typeof issueInputSchema>;
 
-/** PATCH body: any subset. status and resolutionComment need admin, owner or manager (part 2 §6). */
+/** PATCH body: any subset. status and resolutionComment need admin, owner or manager (docs/RULES.md, Support issues). */
 export const issueUpdateSchema = z.object({
   type: z.enum(ISSUE_TYPES).optional(),
   title: requiredText(200).optional(),
@@ -83,5 +83,5 @@ export const issueListSchema = z.object({
 });
 export type IssueList = z.infer<typeof issueListSchema>;
 
-/** Issue ids (and action resource ids) are shown as their first 8 characters (part 2 §9). */
+/** Issue ids (and action resource ids) are shown as their first 8 characters (docs/RULES.md, Support issues). */
 export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : "");

@@ -24,9 +24,9 @@ export const can = {
   viewActionHistory: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
   changeAiProvider: (a: Actor) => has(a, "admin"),
   editPrompts: (a: Actor) => has(a, "admin"),
-  /** An officer who is not also admin, owner or manager sees and edits only campaigns they own (part 2 §6). */
+  /** An officer who is not also admin, owner or manager sees and edits only campaigns they own (docs/RULES.md, Campaigns). */
   onlyOwnCampaigns: (a: Actor) => has(a, "org_officer") && !has(a, "admin", "org_owner", "org_manager"),
-  // Administration (issue 5, part 2 §6)
+  // Administration (issue 5; docs/RULES.md, Administration)
   manageOrganizations: (a: Actor) => has(a, "admin"),
   viewAdminDashboard: (a: Actor) => has(a, "admin"),
   viewOwnerDashboard: (a: Actor) => has(a, "org_owner"),
@@ -37,12 +37,12 @@ export const can = {
   decideApplications: (a: Actor) => has(a, "admin", "org_owner"),
   /** Owners assign every role except admin. */
   grantRole: (a: Actor, role: RoleName) => (role === "admin" ? has(a, "admin") : has(a, "admin", "org_owner")),
-  // Support issues (part 2 §6): staff or the submitter edit and delete; only staff change status and resolution.
+  // Support issues (docs/RULES.md, Support issues): staff or the submitter edit and delete; only staff change status and resolution.
   changeIssueStatus: (a: Actor) => has(a, "admin", "org_owner", "org_manager"),
   editIssue: (a: Actor, issue: { submittedByUserId: string | null }) =>
     has(a, "admin", "org_owner", "org_manager") || issue.submittedByUserId === a.userId,
   seeAllOrganizations: (a: Actor) => has(a, "admin"),
-  // Donors (issue 3, part 1 §6): the four roles see, import, export and group donors and edit notes.
+  // Donors (issue 3; docs/RULES.md, Roles): the four roles see, import, export and group donors and edit notes.
   importDonors: (a: Actor) => has(a, ...DONOR_ROLES),
   editDonorNotes: (a: Actor) => has(a, ...DONOR_ROLES),
   manageDonorGroups: (a: Actor) => has(a, ...DONOR_ROLES),

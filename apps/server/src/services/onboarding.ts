@@ -26,7 +26,7 @@ export async function findOrCreateOrganization(db: DbOrTx, rawName: string) {
 export type OnboardingKind = "new" | "join" | "member";
 
 /**
- * Part 1 §5 as issue 11 changed it: store the form, mark the profile submitted and link it to the
+ * docs/RULES.md, Onboarding and approval: store the form, mark the profile submitted and link it to the
  * organisation, all or nothing. The account stays out of the organisation's data until an owner or an
  * admin approves it (the policy gate). A user without a role gets org_officer, effective on approval;
  * a role given earlier (by an owner) is kept, so a user still holds one role.

@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 
-/** Part 2 §3 "User action": the activity log. Written off the request path (activity/recorder.ts). */
+/** The activity log (docs/RULES.md, Activity history). Written off the request path (activity/recorder.ts). */
 export const userActions = pgTable(
   "user_actions",
   {

@@ -5,7 +5,7 @@ import { donors } from "./donors.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Part 2 §3 "Campaign". Officers who are not owner/manager/admin see only campaigns they own. */
+/** Campaigns (docs/RULES.md, Campaigns). Officers who are not owner/manager/admin see only campaigns they own. */
 export const campaigns = pgTable(
   "campaigns",
   {
@@ -15,7 +15,7 @@ export const campaigns = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     ownerUserId: text("owner_user_id").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
-    /** Free text, e.g. "$2,000,000" (part 2: "Campaign Goal (free text, e.g. a dollar amount)"). */
+    /** Free text, e.g. "$2,000,000" (docs/RULES.md, Campaigns). */
     goal: text("goal").notNull(),
     startDate: date("start_date").notNull(),
     endDate: date("end_date").notNull(),
@@ -32,7 +32,7 @@ export const campaigns = pgTable(
   ],
 );
 
-/** Part 1 §3 "campaign_goals": a donor's goal text for a campaign; also what puts a donor in a campaign. */
+/** Campaign goals (docs/RULES.md, Campaigns): a donor's goal text for a campaign; also what puts a donor in a campaign. */
 export const campaignGoals = pgTable(
   "campaign_goals",
   {
@@ -63,7 +63,7 @@ export const stagePrompts = pgTable("stage_prompts", {
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
 
-/** Part 2 "Prompt version": every save adds one; Restore Previous makes the second newest current. */
+/** Prompt versions (docs/RULES.md, Prompts): every save adds one; Restore Previous makes the second newest current. */
 export const stagePromptVersions = pgTable(
   "stage_prompts_versions",
   {
@@ -77,7 +77,7 @@ export const stagePromptVersions = pgTable(
   (t) => [uniqueIndex("stage_prompts_versions_stage_version_idx").on(t.stageName, t.version)],
 );
 
-/** Part 1 §3 "app_settings": one global row (id 1). */
+/** The AI provider setting (docs/RULES.md, AI provider): one global row (id 1). */
 export const appSettings = pgTable(
   "app_settings",
   {

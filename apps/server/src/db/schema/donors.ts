@@ -20,7 +20,7 @@ export type DonorExtra = {
 };
 
 /**
- * Part 1 §3 donors_full. Typed, indexed columns for what is filtered, sorted, exported or
+ * The donor record (docs/RULES.md, Donors). Typed, indexed columns for what is filtered, sorted, exported or
  * summed (see `column: true` in packages/shared/src/donor-fields.ts); the rest in `extra`.
  */
 export const donors = pgTable(
@@ -106,7 +106,7 @@ export const donors = pgTable(
   ],
 );
 
-/** Static donor groups (part 2 "Donor groups"). */
+/** Static donor groups (docs/RULES.md, Groups). */
 export const donorGroups = pgTable(
   "donor_groups",
   {

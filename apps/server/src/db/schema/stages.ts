@@ -4,7 +4,7 @@ import { donors } from "./donors.ts";
 import { campaigns } from "./campaigns.ts";
 
 /**
- * Part 1 §3 "stages": one row per saved recommendation. A stage is done when the donor has
+ * Stage records (docs/RULES.md, Engagement stages): one row per saved recommendation. A stage is done when the donor has
  * at least one record with its name; the current stage is the first of the five not done.
  * The donor dashboard reads it (issue 3); the recommendation workflow writes it (issue 4).
  */

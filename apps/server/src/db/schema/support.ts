@@ -1,13 +1,13 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 
-/** Part 2 §3 "Issue": support issues. Statuses and transitions: part 2 §4 (services/support/issues.ts). */
+/** Support issues; statuses and transitions: docs/RULES.md, Support issues (services/support/transitions.ts). */
 export const issues = pgTable(
   "issues",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     submittedByUserId: text("submitted_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    /** Null only for issues an admin without an organisation submitted (part 2 §5). */
+    /** Null only for issues an admin without an organisation submitted (docs/RULES.md, Support issues). */
     organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),

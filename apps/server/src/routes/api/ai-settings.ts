@@ -21,7 +21,7 @@ import { authorize, can, requireActor } from "../../policy/policy.ts";
 import type { AiRegistry } from "../../ai/registry.ts";
 import { trackRefused } from "../../services/activity/track.ts";
 
-/** The global provider: the setting row, or the registry's default when none exists (part 1 §4). */
+/** The global provider: the setting row, or the registry's default when none exists (docs/RULES.md, AI provider). */
 export async function currentAiSetting(db: Db, ai: AiRegistry): Promise<AiSetting> {
   const [row] = await db.select().from(appSettings).where(eq(appSettings.id, 1));
   const parsed = row ? aiProviderIdSchema.safeParse(row.aiProvider) : null;
@@ -54,7 +54,7 @@ async function promptOf(db: Db, stage: string) {
   };
 }
 
-/** Adds a version and makes it current, in one transaction (part 2 §4 "Prompt"). */
+/** Adds a version and makes it current, in one transaction (docs/RULES.md, Prompts). */
 async function saveVersion(db: Db, stage: string, promptText: string, userId: string) {
   await db.transaction(async (tx) => {
     const [{ next }] = (await tx

@@ -39,7 +39,7 @@ function factsFromBody(donor: Record<string, unknown>): [string, string][] {
 }
 
 /**
- * The spec's serverless call (part 1 §7), kept for integrations: body donor, stage, campaignGoal,
+ * The generatePrompt function (docs/RULES.md, AI recommendations), kept for integrations: body donor, stage, campaignGoal,
  * prepNotes, stagePrompt, previousSummaries, aiProvider → { aiOutput } or { error }. Same session
  * and organisation checks as the rest of the API; nothing is saved. `aiProvider` is ignored unless the
  * caller is an admin: the global setting decides which (paid) provider is used.

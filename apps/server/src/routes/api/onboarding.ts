@@ -55,7 +55,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // Issue 11: joining an existing organisation is a request to its owners, so they hear of it at
       // once, with the platform admins; a brand-new organisation has no owner yet (admins only).
-      // Part 1 §7 sendOnboardingEmail: a failure is logged and the flow continues.
+      // The onboarding email (docs/RULES.md, Onboarding and approval): a failure is logged and the flow continues.
       try {
         const recipients = new Set(await adminEmails(app.db));
         if (kind !== "new") for (const to of await ownerEmails(app.db, organization.id, actor.userId)) recipients.add(to);

@@ -34,7 +34,7 @@ const idParams = z.object({ id: z.string() });
 
 /**
  * Everything a recommendation needs, checked: the donor, the campaign (one the actor may see, 404 otherwise;
- * archived → 409), the rules of part 1 §5.
+ * archived → 409), the rules of docs/RULES.md, AI recommendations.
  */
 async function prepare(app: FastifyInstance, actor: Actor, donorId: string, body: z.infer<typeof stageRequestSchema>) {
   const { donor } = await visibleDonor(app, actor, donorId);

@@ -59,7 +59,7 @@ const select = (db: Db) =>
 type Row = Omit<UserAction, "timestamp"> & { timestamp: Date };
 const present = (r: Row): UserAction => ({ ...r, details: r.details ?? {}, timestamp: r.timestamp.toISOString() });
 
-/** One page, newest first, with the exact number of matching actions (part 2 §7: range paging with an exact count). */
+/** One page, newest first, with the exact number of matching actions (docs/RULES.md, Activity history: 50 per page with an exact count). */
 export async function listActions(db: Db, q: ActionQuery, offset: number, limit: number) {
   const filter = where(q);
   const rows = await select(db).where(filter).orderBy(desc(userActions.timestamp), desc(userActions.id)).limit(limit).offset(offset);
@@ -123,7 +123,7 @@ export async function actionFilterOptions(db: Db, organizationId: string | null)
 }
 
 /**
- * Every matching action as CSV (part 2 §9's 12 columns), newest first, read in keyset-paged chunks
+ * Every matching action as CSV (the 12 columns of docs/RULES.md, Activity history), newest first, read in keyset-paged chunks
  * so memory stays flat and the embedded database is never held for long.
  */
 export async function* actionsCsv(db: Db, q: ActionQuery, chunk = 1000): AsyncGenerator<string> {

@@ -68,7 +68,7 @@ export function trackSignOut(app: FastifyInstance, request: FastifyRequest, acto
 }
 
 /**
- * Browser-side tracking (part 1 §7 "user_actions: insert returning id"): written at once so the
+ * Browser-side tracking (docs/RULES.md, Activity history: page views): written at once so the
  * browser gets the id it later updates with the page's duration.
  */
 export async function insertAction(db: Db, actor: Actor, request: FastifyRequest, input: TrackActionInput): Promise<string | null> {
@@ -119,7 +119,7 @@ export async function updateOwnAction(db: Db, actor: Actor, input: UpdateActionI
 }
 
 /**
- * Part 2 §7: campaign create and update report a start event, then success (with the duration) or
+ * docs/RULES.md, Campaigns: campaign create and update report a start event, then success (with the duration) or
  * failure (with the error message). Same action name for all three; `details.phase` tells them apart.
  * The work's result or error passes through unchanged; the records are only queued. `describe` adds
  * what only the result knows to the success row (a created record's id).

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from "@cultivate/shared";
 import type { OutgoingEmail } from "../../mail/mailer.ts";
 
-/** Part 2 §7 approval email; its payload is userEmail, firstName, lastName, organizationName. */
+/** The approval email (docs/RULES.md, Onboarding and approval); its payload is userEmail, firstName, lastName, organizationName. */
 export type ApprovalEmailPayload = {
   userEmail: string;
   firstName: string | null;

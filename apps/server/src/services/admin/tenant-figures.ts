@@ -63,7 +63,7 @@ export async function countStagePrompts(db: DbOrTx): Promise<number> {
 }
 
 /**
- * Donors per current engagement stage with the median days they have spent in it (part 2 §1: the
+ * Donors per current engagement stage with the median days they have spent in it (docs/RULES.md, Engagement stages and Dashboards: the
  * current stage is the first not yet done; time in it counts from the newest stage entry, or from
  * the donor's creation when there is none). Owner: the organisation's donors; officer: donors of
  * their non-archived campaigns. One aggregate query; no donor rows leave the database.

@@ -121,7 +121,7 @@ export async function createUser(
   return (await findUser(db, created.id))!;
 }
 
-/** Part 2 §4: a user holds one role; assigning removes the existing ones first, in one transaction. */
+/** docs/RULES.md, Administration: a user holds one role; assigning removes the existing ones first, in one transaction. */
 export async function assignRole(db: Db, userId: string, role: RoleName): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role));

@@ -7,7 +7,7 @@ import type { Actor } from "../../policy/actor.ts";
 import { can, organizationScope } from "../../policy/policy.ts";
 
 /**
- * The one rule for which campaigns an actor may read or write (part 2 §6): their organisation's
+ * The one rule for which campaigns an actor may read or write (docs/RULES.md, Campaigns): their organisation's
  * (admins: any, or the one named), and for an officer who is not also admin, owner or manager only
  * the campaigns they own. Every campaign query of the API starts from these conditions.
  */

@@ -30,7 +30,7 @@ const col = (key: string) => (donors as unknown as Record<string, typeof donors.
 /** `%term%` with LIKE's own wildcards escaped. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The current stage: first of the five without a stage record, else Complete (part 1 §4). */
+/** The current stage: first of the five without a stage record, else Complete (docs/RULES.md, Engagement stages). */
 export const currentStageSql = sql<string>`(CASE ${sql.join(
   STAGES.map(
     (s) => sql`WHEN NOT EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.donorId} = ${donors.id} AND ${stages.stageName} = ${s}) THEN ${s}::text`,
@@ -38,7 +38,7 @@ export const currentStageSql = sql<string>`(CASE ${sql.join(
   sql` `,
 )} ELSE ${STAGE_FILTER_COMPLETE}::text END)`;
 
-/** Part 1 §5 filter rules as SQL conditions. */
+/** The filter rules of docs/RULES.md, Donor filters, as SQL conditions. */
 export function filterConditions(f: DonorFilterSettings): SQL[] {
   const out: SQL[] = [];
   if (f.searchTerm) {

@@ -1,7 +1,7 @@
 import { ISSUE_TYPE_LABELS, PRODUCT_NAME, type IssueType } from "@cultivate/shared";
 import type { OutgoingEmail } from "../../mail/mailer.ts";
 
-/** Part 2 §7 "issue submitted email": issueId, userEmail, title, description, type. */
+/** The issue-submitted email (docs/RULES.md, Support issues): issueId, userEmail, title, description, type. */
 export function issueSubmittedEmail(p: { issueId: string; userEmail: string; title: string; description: string; type: IssueType }): OutgoingEmail {
   return {
     to: p.userEmail,
@@ -21,7 +21,7 @@ export function issueSubmittedEmail(p: { issueId: string; userEmail: string; tit
   };
 }
 
-/** Part 2 §7 "issue resolved email": issueId, userEmail, title, resolutionComment. */
+/** The issue-resolved email (docs/RULES.md, Support issues): issueId, userEmail, title, resolutionComment. */
 export function issueResolvedEmail(p: { issueId: string; userEmail: string; title: string; resolutionComment: string | null }): OutgoingEmail {
   return {
     to: p.userEmail,

@@ -78,7 +78,7 @@ const selectIssues = (db: Db) =>
     .leftJoin(users, eq(users.id, issues.submittedByUserId))
     .leftJoin(organizations, eq(organizations.id, issues.organizationId));
 
-/** Newest submitted first (part 2 §7), with submitter email and organisation name. */
+/** Newest submitted first (docs/RULES.md, Support issues), with submitter email and organisation name. */
 export async function listIssues(db: Db, scope: IssueScope): Promise<IssueRow[]> {
   return selectIssues(db).where(scopeWhere(scope)).orderBy(desc(issues.submittedAt), desc(issues.id));
 }
@@ -133,7 +133,7 @@ export async function deleteIssue(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Issue emails go out off the request path; a failure is only logged (part 2 §8). The mailer
+ * Issue emails go out off the request path; a failure is only logged (docs/RULES.md, Support issues). The mailer
  * keeps every message in its outbox and retries, so nothing is lost.
  */
 export function sendIssueEmail(mailer: Mailer, log: FastifyBaseLogger, kind: "submitted" | "resolved", row: IssueRow): void {

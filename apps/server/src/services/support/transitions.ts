@@ -3,7 +3,7 @@ import type { IssueStatus } from "@cultivate/shared";
 type State = { status: IssueStatus; resolvedAt: Date | null; resolutionComment: string | null };
 
 /**
- * Part 2 §4, issue status: moving to resolved from another status stamps resolved_at and stores the
+ * docs/RULES.md, Support issues, status: moving to resolved from another status stamps resolved_at and stores the
  * comment (and the caller emails the submitter); staying resolved updates the comment; any
  * non-resolved status clears both.
  */

@@ -8,7 +8,7 @@ import { SIGN_OUT_MUTATION_KEY } from "@/features/auth/api/sign-out";
 import { CampaignManagement, CampaignManagementSkeleton } from "@/features/campaigns/components/campaign-management";
 
 /**
- * /admin/campaigns and /campaigns: all four roles (part 2 §6); officers see only their own campaigns.
+ * /admin/campaigns and /campaigns: all four roles (docs/RULES.md, Campaigns); officers see only their own campaigns.
  * Not RequireAuth: the spec wants the page's skeleton, not a spinner, while roles load.
  */
 export function CampaignsRoute() {

@@ -2,7 +2,7 @@ import { Navigate } from "react-router";
 import { dashboardTarget } from "@cultivate/shared";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 
-/** /dashboard only redirects, in the order of part 2 "Post-login redirect". */
+/** /dashboard only redirects, in the order of docs/RULES.md, Onboarding and approval. */
 export function DashboardRoute() {
   return (
     <RequireAuth>

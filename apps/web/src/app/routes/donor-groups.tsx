@@ -20,7 +20,7 @@ import { StaticGroupsSection } from "@/features/donor-groups/components/static-g
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 
-/** Serves both /donor-groups and /saved-donor-groups (the same screen per part 2). */
+/** Serves both /donor-groups and /saved-donor-groups (the same screen; docs/RULES.md, Groups). */
 export function DonorGroupsRoute() {
   return (
     <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>

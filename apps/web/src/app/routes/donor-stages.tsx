@@ -6,7 +6,7 @@ import { DonorPage } from "@/features/donors/components/donor-page";
 import { useStageWorkspace } from "@/features/stages/api/stages";
 import { StageWorkspace } from "@/features/stages/components/stage-workspace";
 
-/** /donor/{id}: donor details and the stage recommendation workflow (part 1 §2). */
+/** /donor/{id}: donor details and the stage recommendation workflow (docs/RULES.md, AI recommendations). */
 export function DonorStagesRoute() {
   return <DonorPage useQuery={useStageWorkspace}>{(workspace) => <DonorStages workspace={workspace} />}</DonorPage>;
 }

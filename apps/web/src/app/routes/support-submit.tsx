@@ -8,7 +8,7 @@ export function SupportSubmitRoute() {
   const navigate = useNavigate();
   const [submitted, setSubmitted] = useState(false);
 
-  // Part 2 §9: back to /support 2 seconds after a successful submit.
+  // docs/RULES.md, Support issues: back to /support 2 seconds after a successful submit.
   useEffect(() => {
     if (!submitted) return;
     const timer = window.setTimeout(() => void navigate("/support"), ISSUE_REDIRECT_MS);

@@ -10,7 +10,7 @@ interface HeaderLink {
   label: string;
 }
 
-/** The header links of part 1 §2 "Header and footer", by sign-in state and role. */
+/** The header links by sign-in state and role (docs/RULES.md, Roles). */
 export function primaryLinks(me: Me | null | undefined): HeaderLink[] {
   if (me === undefined) return []; // still loading: show neither set rather than flash the wrong one
   if (me === null) return [{ to: "/", label: "Home" }];

@@ -17,7 +17,7 @@ import { actionFilterOptions, actionsCsv, listActions, summarizeActions, type Ac
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const ACCESS_DENIED = "Access Denied: You don't have permission to view the action history.";
 
-/** Action history (part 2 "Action history", §7 user_actions, §9): admin, owner, manager; owners and managers see their organisation only. */
+/** Action history (docs/RULES.md, Activity history): admin, owner, manager; owners and managers see their organisation only. */
 export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The organisation filter comes from the actor: admins see all (or the one they name), others only theirs. */
   const scope = async (request: FastifyRequest, requested: string | undefined) => {

@@ -29,7 +29,7 @@ const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const params = z.object({ id: z.string().uuid() });
 
-/** Organisation management (part 2, admin only). */
+/** Organisation management (docs/RULES.md, Organisations: admin only). */
 export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = guard(app, can.manageOrganizations, MANAGE_ORGANIZATIONS_DENIED_MESSAGE);
 

@@ -41,7 +41,7 @@ const OWN_ADMIN_ROLE_MESSAGE = "You cannot remove your own admin role.";
 const userParams = z.object({ id: z.string().min(1).max(100) });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** User management (part 2 "User management", §4, §5, §8): admins everywhere, org owners in their own organisation. */
+/** User management (docs/RULES.md, Administration): admins everywhere, org owners in their own organisation. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const managers = guard(app, can.manageUsers, MANAGE_USERS_DENIED_MESSAGE);
 
@@ -203,7 +203,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!changed) {
         return { user: (await findUser(app.db, target!.id))!, alreadyApproved: true, emailSent: false, emailError: null };
       }
-      // The approval stands whatever happens to the email (part 2 §8).
+      // The approval stands whatever happens to the email (docs/RULES.md, Onboarding and approval).
       let emailError: string | null = null;
       let emailSent = false;
       try {

@@ -9,7 +9,7 @@ import { insertAction, updateOwnAction } from "../../../services/activity/track.
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema };
 
 /**
- * Browser-side activity tracking (part 1 §7 "updateAction", "Tracking"). Signed-in users only.
+ * Browser-side activity tracking (docs/RULES.md, Activity history). Signed-in users only.
  * `navigator.sendBeacon` posts text/plain, so this plugin (and only it) reads text/plain bodies as JSON.
  * Its requests still go through the same-origin guard (auth/origin.ts): a beacon carries our Origin.
  */

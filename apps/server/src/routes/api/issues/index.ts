@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(100) });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** Support issues (part 2: Support dashboard, Submit issue, Issue detail; §4–§8). Any signed-in user. */
+/** Support issues (docs/RULES.md, Support issues). Any signed-in user. */
 export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   const load = async (request: Parameters<typeof app.getActor>[0], id: string) => {
     const actor = requireActor(await app.getActor(request));
@@ -64,7 +64,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       body: issueInputSchema,
       response: { 201: issueSchema, ...errors },
     },
-    // Part 2 §5 checks in order: signed in, organisation known (unless admin), then the fields.
+    // docs/RULES.md, Support issues, checks in order: signed in, organisation known (unless admin), then the fields.
     preValidation: async (request) => {
       const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
       if (!actor.organizationId && !can.seeAllOrganizations(actor)) throw badRequest(ISSUE_NO_ORGANIZATION_MESSAGE);

@@ -33,7 +33,7 @@ interface ActionFiltersProps {
   onChange: (next: FilterState) => void;
 }
 
-/** The filters of part 2 §7 user_actions: type, name, resource type, user, organisation, time range, success. */
+/** The filters of docs/RULES.md, Activity history: type, name, resource type, user, organisation, time range, success. */
 export function ActionFiltersPanel({ value, options, showOrganization, onChange }: ActionFiltersProps) {
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
   const range = value.range ?? "all";

@@ -19,12 +19,12 @@ import { ActionDetailsModal } from "./action-details-modal";
 import { ActionFiltersPanel, type FilterState } from "./action-filters";
 import { ActionSummaryCards } from "./action-summary-cards";
 
-/** Ids show their first 8 characters (part 2 §9); a page's "id" is its path, shown whole. */
+/** Ids show their first 8 characters (docs/RULES.md, Activity history); a page's "id" is its path, shown whole. */
 const resourceLabel = (a: UserAction) => (a.resourceType === "page" ? (a.resourceId ?? "") : shortId(a.resourceId));
 
 const FILTER_KEYS = ["actionType", "actionName", "resourceType", "userId", "organizationId", "range", "from", "to", "success"] as const;
 
-/** Part 2 "Action history": filters toggle, Export CSV, summary cards, list, details modal, pagination of 50. */
+/** docs/RULES.md, Activity history: filters toggle, Export CSV, summary cards, list, details modal, pagination of 50. */
 export function ActionHistory({ me }: { me: Me }) {
   const [params, setParams] = useSearchParams();
   const [showFilters, setShowFilters] = useState(() => FILTER_KEYS.some((k) => params.has(k)));

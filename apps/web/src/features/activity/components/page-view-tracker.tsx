@@ -7,7 +7,7 @@ type View = { id: string; path: string; startedAt: number; inserted: Promise<boo
 const durationOf = (v: View) => Math.max(0, Math.round(performance.now() - v.startedAt));
 
 /**
- * Page views with their duration, for signed-in users only (part 1 §7 "Tracking"): a page view is
+ * Page views with their duration, for signed-in users only (docs/RULES.md, Activity history): a page view is
  * recorded when a route is entered; its duration is written when the route changes, and by
  * navigator.sendBeacon when the tab is hidden or closed, so nothing is lost when the page goes away.
  */

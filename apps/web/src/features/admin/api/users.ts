@@ -38,7 +38,7 @@ function useUserMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult
   });
 }
 
-/** Creates a user; the list is refreshed by the caller after a second (part 2 §9). */
+/** Creates a user; the list is refreshed by the caller after a second (docs/RULES.md, Display formats). */
 export const useCreateUser = () =>
   useUserMutation(
     (input: CreateUserInput) => apiFetch<UserAnswer>("/api/admin/users", { method: "POST", json: input }),

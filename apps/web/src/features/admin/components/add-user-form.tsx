@@ -15,7 +15,7 @@ interface AddUserFormProps {
   onCreated: () => void;
 }
 
-/** Part 2 "Add New User": email, password, confirm password, with the messages of §5 and §8. */
+/** Add New User: email, password, confirm password, with the messages of docs/RULES.md, Administration. */
 export function AddUserForm({ organizationId, onCreated }: AddUserFormProps) {
   const createUser = useCreateUser();
   const [email, setEmail] = useState("");

@@ -22,7 +22,7 @@ interface DashboardCard {
   icon: ReactNode;
 }
 
-/** Part 2 "Admin dashboard": the seven cards, in the spec's order. */
+/** docs/RULES.md, Dashboards: the admin dashboard's seven cards. */
 const CARDS: DashboardCard[] = [
   { title: "Edit Prompts", description: "Edit the AI prompt of each engagement stage.", to: "/admin/prompts", icon: <IconPencil size={22} /> },
   { title: "Campaign Management", description: "Create, edit and archive campaigns.", to: "/admin/campaigns", icon: <IconSpeakerphone size={22} /> },

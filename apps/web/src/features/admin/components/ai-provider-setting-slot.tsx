@@ -3,7 +3,7 @@ import { useMe } from "@/features/auth/api/get-me";
 
 /**
  * Slot for the global AI provider selector of the admin dashboard's AI Configuration block
- * (part 2 "Admin dashboard"). The campaigns/AI feature provides the selector component
+ * (docs/RULES.md, Dashboards). The campaigns/AI feature provides the selector component
  * (values openai / gpt-5 / claude, admin-only changes, "Failed to update AI provider setting").
  */
 export function AiProviderSettingSlot() {

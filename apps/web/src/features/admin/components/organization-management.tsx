@@ -252,7 +252,7 @@ function TotalCard({ label, value, to, icon }: { label: string; value: number; t
   );
 }
 
-/** Part 2 "Organisation management" (admin only). */
+/** Organisation management, admin only (docs/RULES.md, Organisations). */
 export function OrganizationManagement() {
   const { data, isPending, error } = useOrganizations();
   const [editing, setEditing] = useState<Organization | null>(null);

@@ -12,7 +12,7 @@ import { UserRow } from "./user-row";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** Part 2 "User management" (admins: everyone or one organisation; owners: their organisation). */
+/** User management, docs/RULES.md, Administration (admins: everyone or one organisation; owners: their organisation). */
 export function UserManagement({ organizationId }: { organizationId: string | null }) {
   const queryClient = useQueryClient();
   const { data, isPending, error } = useUsers(organizationId);
@@ -21,7 +21,7 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
     if (refreshTimer.current) window.clearTimeout(refreshTimer.current);
   }, []);
 
-  // Part 2 §9: the list refreshes one second after a user was created.
+  // docs/RULES.md, Display formats: the list refreshes one second after a user was created.
   const refreshSoon = () => {
     if (refreshTimer.current) window.clearTimeout(refreshTimer.current);
     refreshTimer.current = window.setTimeout(

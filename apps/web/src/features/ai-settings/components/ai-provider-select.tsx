@@ -17,7 +17,7 @@ import { notify } from "@/lib/notify";
 import { useAiSetting, useUpdateAiProvider } from "../api/ai-setting";
 
 interface AiProviderSelectProps {
-  /** Only admins may change the global provider (part 1 §6); others see it disabled with the two hints. */
+  /** Only admins may change the global provider (docs/RULES.md, AI provider); others see it disabled with the two hints. */
   canEdit: boolean;
 }
 
@@ -29,7 +29,7 @@ const optionsOf = (setting: AiSetting | undefined) =>
     return { value: p.value, label: missingKey ? `${p.label} (no API key)` : p.label };
   });
 
-/** The global AI provider selector of the admin dashboard's AI Configuration block (part 2 §2). */
+/** The global AI provider selector of the admin dashboard's AI Configuration block (docs/RULES.md, AI provider). */
 export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
   const { data: setting, isPending, isError } = useAiSetting();
   const update = useUpdateAiProvider();
@@ -41,7 +41,7 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
 
   if (isPending) return <Skeleton height={60} data-testid="ai-provider-loading" />;
 
-  // Part 1 §4: when loading fails the default provider (openai) applies.
+  // docs/RULES.md, AI provider: when loading fails the default provider (openai) applies.
   const saved: AiProviderId = setting?.provider ?? "openai";
   const value = pending ?? saved;
   const current = setting?.available.find((a) => a.value === value);

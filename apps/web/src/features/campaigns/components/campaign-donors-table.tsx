@@ -4,7 +4,7 @@ import { EMPTY_VALUE, formatMoney, formatNumber } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { useCampaignDonors } from "../api/campaigns";
 
-/** The donors of one campaign (those with a campaign goal), part 2 "Campaign management". */
+/** The donors of one campaign (those with a campaign goal) (docs/RULES.md, Campaigns). */
 export function CampaignDonorsTable({ campaignId }: { campaignId: string }) {
   const { data, isPending, isError, error } = useCampaignDonors(campaignId);
   if (isPending) return <Skeleton height={80} />;

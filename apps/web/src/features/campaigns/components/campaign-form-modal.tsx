@@ -12,7 +12,7 @@ import { useCreateCampaign, useOrganizationOptions, useUpdateCampaign } from "..
 interface CampaignFormModalProps {
   opened: boolean;
   onClose: () => void;
-  /** Edit mode when given, create mode otherwise (part 2 §4). */
+  /** Edit mode when given, create mode otherwise (docs/RULES.md, Campaigns). */
   campaign: Campaign | null;
   /** The organisation a new campaign belongs to: the URL's organizationId, else the user's own. */
   organizationId: string | null;

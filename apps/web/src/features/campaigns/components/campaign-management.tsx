@@ -11,7 +11,7 @@ import { useCampaigns, useDeleteCampaign, useUpdateCampaign } from "../api/campa
 import { CampaignCard } from "./campaign-card";
 import { CampaignFormModal } from "./campaign-form-modal";
 
-/** The page's outline while roles or campaigns load (part 2: "A skeleton is shown while roles load"). */
+/** The page's outline while roles or campaigns load (docs/RULES.md, Campaigns). */
 export function CampaignManagementSkeleton() {
   return (
     <Container size="lg" py="xl" data-testid="campaigns-skeleton">

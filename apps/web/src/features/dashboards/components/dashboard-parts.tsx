@@ -45,7 +45,7 @@ export function QuickActions({ cols, children }: { cols: number; children: React
   );
 }
 
-/** Part 2 §8: "Error Loading Dashboard" with the organisation message. */
+/** docs/RULES.md, Dashboards: "Error Loading Dashboard" with the organisation message. */
 export function DashboardError({ error }: { error: unknown }) {
   const message =
     error instanceof ApiClientError && error.status === 404 && error.message === ORGANIZATION_NOT_FOUND_FOR_USER

@@ -48,7 +48,7 @@ function GettingStarted() {
   );
 }
 
-/** Part 2 "Org officer dashboard". */
+/** The officer dashboard (docs/RULES.md, Dashboards). */
 export function OfficerDashboard() {
   const query = useOfficerDashboard(true);
   return (

@@ -4,7 +4,7 @@ import { useOwnerDashboard } from "../api/dashboards";
 import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
 
-/** Part 2 "Org owner dashboard". */
+/** The owner dashboard (docs/RULES.md, Dashboards). */
 export function OwnerDashboard() {
   const query = useOwnerDashboard(true);
   return (

@@ -1,6 +1,6 @@
 import { List, Paper, Text, Title } from "@mantine/core";
 
-/** Part 2 "Donor groups": a how-to panel. Its wording is ours (the spec does not give it). */
+/** docs/RULES.md, Groups: a how-to panel, in our own wording. */
 export function HowToPanel() {
   return (
     <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-0)">

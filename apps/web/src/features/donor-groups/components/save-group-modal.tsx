@@ -11,7 +11,7 @@ interface SaveGroupModalProps {
   onSave: (name: string) => Promise<unknown>;
 }
 
-/** The name prompt of Save Group (part 1 §5): a non-empty name for the current filters. */
+/** The name prompt of Save Group (docs/RULES.md, Groups): a non-empty name for the current filters. */
 export function SaveGroupModal({ opened, filters, saving, onClose, onSave }: SaveGroupModalProps) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);

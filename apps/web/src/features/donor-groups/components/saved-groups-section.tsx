@@ -19,7 +19,7 @@ export const savedGroupLink = (g: SavedDonorGroup, organizationId?: string) => {
   return s ? `/donors?${s}` : "/donors";
 };
 
-/** Saved filter groups; each card lists at most 3 of its filters (part 2 §9). */
+/** Saved filter groups; each card lists at most 3 of its filters (docs/RULES.md, Groups). */
 export function SavedGroupsSection({ groups, loading, onDelete, organizationId }: SavedGroupsSectionProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="saved-groups-title">

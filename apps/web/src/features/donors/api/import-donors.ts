@@ -24,7 +24,7 @@ export async function startImport(file: File, targetOrganizationId?: string | nu
     body = text;
   }
   if (!response.ok) {
-    // Part 1 §8: the body's error text, else "HTTP error! status: {code}".
+    // docs/RULES.md, Import: the body's error text, else "HTTP error! status: {code}".
     const b = body as { message?: unknown; error?: unknown } | null;
     const message =
       b && typeof b.message === "string" && b.message

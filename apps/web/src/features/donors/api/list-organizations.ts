@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { organizationListSchema } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 
-/** The organisation list for an admin's upload target (part 1 §6); only admins may read it. */
+/** The organisation list for an admin's upload target (docs/RULES.md, Import); only admins may read it. */
 export function useOrganizationOptions(enabled: boolean) {
   return useQuery({
     queryKey: ["organizations", "options"],

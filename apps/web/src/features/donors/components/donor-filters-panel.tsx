@@ -38,7 +38,7 @@ interface RangeSpec {
   decimals?: number;
 }
 
-/** The numeric ranges of part 1 §5 and docs/api/donors.md, in the order they are shown. */
+/** The numeric ranges of docs/RULES.md, Donor filters and docs/api/donors.md, in the order they are shown. */
 const RANGES: RangeSpec[] = [
   { label: "Estimated Capacity", min: "minCapacity", max: "maxCapacity", money: true },
   {
@@ -66,7 +66,7 @@ interface DonorFiltersPanelProps {
 }
 
 /**
- * Every filter of part 1 §5. Edits apply by themselves after a short pause (no Apply button);
+ * Every filter of docs/RULES.md, Donor filters. Edits apply by themselves after a short pause (no Apply button);
  * what is shown at its default (Quality Score 0–10, Age 0–120, last gift 1900-01-01 … today)
  * does not filter.
  */

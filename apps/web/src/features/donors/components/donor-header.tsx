@@ -4,7 +4,7 @@ import { IconFileText } from "@tabler/icons-react";
 import { formatMoney, type DonorRecord } from "@cultivate/shared";
 import { fullName } from "../utils/sections";
 
-/** Part 1 §2: full name, DS Rating, estimated capacity as currency, organisation badge, View Full Record. */
+/** docs/RULES.md, Donors: full name, DS Rating, estimated capacity as currency, organisation badge, View Full Record. */
 export function DonorHeader({ donor, fullRecordLink = true }: { donor: DonorRecord; fullRecordLink?: boolean }) {
   const rating = donor.fields.dsRating;
   return (

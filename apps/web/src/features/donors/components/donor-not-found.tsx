@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Anchor, Button, Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconUserQuestion } from "@tabler/icons-react";
 
-/** Part 1 §2: shown for a donor that is missing or belongs to another organisation (both 404). */
+/** docs/RULES.md, Donors: shown for a donor that is missing or belongs to another organisation (both 404). */
 export function DonorNotFound() {
   return (
     <Container size="sm" py="xl">

@@ -9,13 +9,13 @@ import classes from "./donor-notes-editor.module.css";
 interface DonorNotesEditorProps {
   /** Sanitised HTML from the server (or null). */
   initialHtml: string | null;
-  /** Part 1 §6: the four organisation roles view and edit notes. */
+  /** docs/RULES.md, Donors: the four organisation roles view and edit notes. */
   canEdit: boolean;
   saving: boolean;
   onSave: (html: string) => void;
 }
 
-/** Part 1 §2: rich text with H1–H3, bold, italic, underline, strike, lists, blockquote, code block, link, clean. */
+/** docs/RULES.md, Donors: rich text with H1–H3, bold, italic, underline, strike, lists, blockquote, code block, link, clean. */
 export function DonorNotesEditor({ initialHtml, canEdit, saving, onSave }: DonorNotesEditorProps) {
   const editor = useEditor({
     // StarterKit 3 bundles Link and Underline; Mantine's Link adds the Ctrl+K link editor.

@@ -44,7 +44,7 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
       }),
       column.accessor("lastName", {
         header: "Name",
-        // Listed by Last Name (part 1 §2), so the name reads "Last, First".
+        // Listed by Last Name (docs/RULES.md, Donors), so the name reads "Last, First".
         cell: ({ row }) => {
           const { lastName, firstName } = row.original;
           return (

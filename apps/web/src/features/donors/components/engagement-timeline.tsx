@@ -13,7 +13,7 @@ const formatDate = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 };
 
-/** Part 1 §2: entries as stage name plus date, AI output cut at 100 characters. */
+/** docs/RULES.md, Donors: entries as stage name plus date, AI output cut at 100 characters. */
 export function EngagementTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Engagement Timeline">

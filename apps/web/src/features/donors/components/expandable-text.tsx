@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Anchor, Text } from "@mantine/core";
 import { TEXT_TRUNCATE_AT, truncateText } from "@cultivate/shared";
 
-/** Text longer than 100 characters is cut with "..." and a Read more / Show less toggle (part 1 §9). */
+/** Text longer than 100 characters is cut with "..." and a Read more / Show less toggle (docs/RULES.md, Display formats). */
 export function ExpandableText({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const long = text.length > TEXT_TRUNCATE_AT;

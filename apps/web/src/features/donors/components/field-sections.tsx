@@ -55,7 +55,7 @@ function SectionPanel({ section, defaultOpen }: { section: FieldSection; default
   );
 }
 
-/** Collapsible sections with a count of filled fields; an empty field shows N/A (part 1 §2). */
+/** Collapsible sections with a count of filled fields; an empty field shows N/A (docs/RULES.md, Donors). */
 export function FieldSections({ sections, defaultOpen = false }: { sections: FieldSection[]; defaultOpen?: boolean }) {
   return (
     <Stack gap="sm">

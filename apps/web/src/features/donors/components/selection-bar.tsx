@@ -18,7 +18,7 @@ interface SelectionBarProps {
   onRemove: (group: GroupOption) => void;
 }
 
-/** Part 1 §2: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
+/** docs/RULES.md, Groups: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
 export function SelectionBar(props: SelectionBarProps) {
   const { selectedCount, visibleCount, allVisibleSelected, groups, busy } = props;
   const groupMenu = (label: string, icon: React.ReactNode, onPick: (g: GroupOption) => void, color?: string) => (

@@ -8,7 +8,7 @@ const LOOK: Record<StageState, { color: string; label: string; icon: typeof Icon
   upcoming: { color: "gray", label: "Upcoming", icon: IconCircleDashed },
 };
 
-/** The five engagement stages, each marked done, current or upcoming (part 1 §2). */
+/** The five engagement stages, each marked done, current or upcoming (docs/RULES.md, Engagement stages). */
 export function StageStrip({ progress }: { progress: StageProgress }) {
   return (
     <Paper withBorder p="md" radius="md">

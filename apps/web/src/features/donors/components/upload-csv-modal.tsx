@@ -18,7 +18,7 @@ interface UploadCsvModalProps {
   signedIn: boolean;
 }
 
-/** Part 1 §4 "CSV upload": file chosen → preview (first 5 rows) → uploading → success or error. */
+/** CSV upload (docs/RULES.md, Import): file chosen → preview (first 5 rows) → uploading → success or error. */
 export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsvModalProps) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);

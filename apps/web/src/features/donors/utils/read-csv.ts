@@ -11,7 +11,7 @@ export const CSV_MESSAGES = {
 } as const;
 
 /**
- * Part 1 §5 asks for the text/csv type. Browsers on Windows report CSV files as
+ * docs/RULES.md, Import asks for a CSV file (text/csv). Browsers on Windows report CSV files as
  * application/vnd.ms-excel and some report no type at all, so a .csv name is accepted too.
  */
 export function isCsvFile(file: File): boolean {

@@ -9,7 +9,7 @@ export interface StageProgress {
 }
 
 /**
- * Part 1 §4: a stage is done when the donor has at least one record with its name; the current
+ * docs/RULES.md, Engagement stages: a stage is done when the donor has at least one record with its name; the current
  * stage is the first one not done; records may come in any order and repeat.
  */
 export function stageProgress(recordStageNames: readonly string[]): StageProgress {

@@ -62,7 +62,7 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
     restore.mutate(stage, {
       onSuccess: () => notify.success(PROMPT_MESSAGES.restored(stage)),
       onError: (e) => {
-        // Fewer than two versions is a warning, not a failure (part 2 §5).
+        // Fewer than two versions is a warning, not a failure (docs/RULES.md, Prompts).
         if (e instanceof ApiClientError && e.status === 400) notify.warning(e.message || PROMPT_MESSAGES.noEarlier(stage));
         else notify.error(PROMPT_MESSAGES.restoreFailed(stage, errorMessage(e, "Network error")));
       },
@@ -117,7 +117,7 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
   );
 }
 
-/** Part 2 "Prompt editor": one 3-row textarea per stage with Save and Restore Previous. */
+/** The prompt editor (docs/RULES.md, Prompts): one 3-row textarea per stage with Save and Restore Previous. */
 export function PromptEditor() {
   const { data, isPending, isError, error } = usePrompts();
   if (isError && error instanceof ApiClientError && error.status === 403) {

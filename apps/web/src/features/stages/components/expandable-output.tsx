@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Anchor, Text } from "@mantine/core";
 
-/** Part 1 §9: AI output is cut at 100 characters with "..." and a Read more / Show less toggle. */
+/** docs/RULES.md, Display formats: AI output is cut at 100 characters with "..." and a Read more / Show less toggle. */
 const LIMIT = 100;
 
 export function ExpandableOutput({ text }: { text: string }) {

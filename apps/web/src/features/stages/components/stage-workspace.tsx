@@ -40,7 +40,7 @@ import { StageHistory, writtenBy } from "./stage-history";
 
 interface StageWorkspaceProps {
   workspace: Workspace;
-  /** False while the signed-in user's organisation is still loading: Preview stays disabled (part 1 §5). */
+  /** False while the signed-in user's organisation is still loading: Preview stays disabled (docs/RULES.md, AI recommendations). */
   organizationKnown: boolean;
   /** The global AI provider selector, composed in by the page (read-only for non-admins). */
   providerSlot?: ReactNode;
@@ -55,7 +55,7 @@ const nextDefault = (done: Iterable<string>): StageName => {
   return STAGES.find((s) => !set.has(s)) ?? "Follow-Up";
 };
 
-/** Part 1 §2 "Donor details and stage recommendation". */
+/** Donor details and the stage recommendation (docs/RULES.md, AI recommendations). */
 export function StageWorkspace({ workspace, organizationKnown, providerSlot }: StageWorkspaceProps) {
   const { donor, campaigns, goals, stages } = workspace;
   const [campaignId, setCampaignId] = useState<string | null>(null);
@@ -99,7 +99,7 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot }: S
   const onPreview = async () => {
     setProblem(null);
     setSaveFailed(null);
-    // The same rules the server enforces (part 1 §5).
+    // The same rules the server enforces (docs/RULES.md, AI recommendations).
     if (stage === "Discovery" && !campaignId) return setProblem(STAGE_MESSAGES.discoveryNeedsCampaign);
     if (stage !== "Discovery" && !prepNotes.trim()) return setProblem(STAGE_MESSAGES.prepNotesRequired);
     try {
@@ -138,7 +138,7 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot }: S
         onError: (e) => {
           setStreaming(null);
           if (e instanceof ApiClientError && e.status === 400) setProblem(e.message);
-          // The provider's or the server's reason (part 1 §8: "Failed to generate AI recommendation: {reason}").
+          // The provider's or the server's reason (docs/RULES.md, AI recommendations: "Failed to generate AI recommendation: {reason}").
           else if (e instanceof ApiClientError || e instanceof StageGenerationError) {
             notify.error(STAGE_MESSAGES.generationFailedBecause(e.message));
           } else if (e instanceof StageSaveError) setSaveFailed(STAGE_MESSAGES.saveFailed);

@@ -69,7 +69,7 @@ const draftOf = (i: Issue): Draft => ({
   resolutionComment: i.resolutionComment ?? "",
 });
 
-/** Part 2 "Issue detail": view, Edit / Save Changes / Cancel / Delete, with the rules of part 2 §4 and §6. */
+/** Issue detail: view, Edit / Save Changes / Cancel / Delete, with the rules of docs/RULES.md, Support issues. */
 export function IssueDetail({ id }: { id: string }) {
   const navigate = useNavigate();
   const { data: issue, isPending, error } = useIssue(id);

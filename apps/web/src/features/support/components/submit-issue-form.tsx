@@ -24,7 +24,7 @@ const TYPE_HINTS: Record<IssueType, string> = {
   feature_request: "An idea for something new or better",
 };
 
-/** Part 2 "Submit issue" with the checks of part 2 §5, in their order. */
+/** Submit issue, with the checks of docs/RULES.md, Support issues, in their order. */
 export function SubmitIssueForm({ me, onSubmitted }: { me: Me; onSubmitted: () => void }) {
   const submit = useSubmitIssue();
   const [type, setType] = useState<IssueType>("bug");

@@ -49,7 +49,7 @@ function IssueCard({ issue }: { issue: Issue }) {
   );
 }
 
-/** Part 2 "Support dashboard": counts, three tabs, each issue linking to its detail, Submit Issue. */
+/** The support dashboard (docs/RULES.md, Support issues): counts, three tabs, each issue linking to its detail, Submit Issue. */
 export function SupportDashboard() {
   const { data, isPending, isError, error } = useIssues();
   const [tab, setTab] = useState<string | null>("pending");

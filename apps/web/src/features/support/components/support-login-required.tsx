@@ -2,7 +2,7 @@ import { Alert, Button, Container, Stack } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
 
-/** Part 2 §6: support screens need a signed-in user, otherwise "You must be logged in...". */
+/** docs/RULES.md, Support issues: support screens need a signed-in user, otherwise "You must be logged in...". */
 export function SupportLoginRequired({ message }: { message: string }) {
   return (
     <Container size="sm" py="xl">
