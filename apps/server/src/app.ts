@@ -29,6 +29,7 @@ import { registerInputGuard } from "./lib/input-guard.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
+import { registerSignInGate } from "./routes/api/auth-gate.ts";
 import { meRoutes } from "./routes/api/me.ts";
 import { onboardingRoutes } from "./routes/api/onboarding.ts";
 import { testEmailRoutes } from "./routes/api/test-email.ts";
@@ -179,6 +180,8 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   await app.register(authRoutes, { prefix: "/api/auth" });
   await app.register(
     async (api) => {
+      // Every route below needs a session except PUBLIC_ROUTES: 401 before any validation.
+      registerSignInGate(api);
       await api.register(meRoutes);
       await api.register(onboardingRoutes);
       await api.register(testEmailRoutes);

@@ -12,6 +12,8 @@ import { trackRequest } from "../../services/activity/track.ts";
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/onboarding", {
+    // The sign-in gate (routes/api/auth-gate.ts) answers a signed-out visitor with this, before the body is read.
+    config: { signedOutMessage: NOT_LOGGED_IN_ONBOARDING_MESSAGE },
     schema: {
       tags: ["account"],
       summary: "Submit the onboarding form: status becomes submitted, the account applies to the named organisation (or stays in its own); the owners and admins are emailed; nothing of the organisation is visible until approval",
@@ -31,10 +33,6 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         success: false,
         errorMessage: publicErrorMessage(error),
       });
-    },
-    // The session check comes before body validation: a signed-out visitor hears that first.
-    preValidation: async (request) => {
-      requireActor(await app.getActor(request), NOT_LOGGED_IN_ONBOARDING_MESSAGE);
     },
     handler: async (request, reply) => {
       const actor = requireActor(await app.getActor(request), NOT_LOGGED_IN_ONBOARDING_MESSAGE);

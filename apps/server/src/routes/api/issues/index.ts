@@ -58,13 +58,15 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post("/issues", {
+    // A signed-out visitor hears this from the sign-in gate (routes/api/auth-gate.ts), before the body is read.
+    config: { signedOutMessage: ISSUE_NOT_LOGGED_IN_MESSAGE },
     schema: {
       tags: ["support"],
       summary: "Submit an issue (starts pending); emails the submitter a confirmation",
       body: issueInputSchema,
       response: { 201: issueSchema, ...errors },
     },
-    // docs/RULES.md, Support issues, checks in order: signed in, organisation known (unless admin), then the fields.
+    // docs/RULES.md, Support issues, checks in order: signed in (the gate), organisation known (unless admin), then the fields.
     preValidation: async (request) => {
       const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
       if (!actor.organizationId && !can.seeAllOrganizations(actor)) throw badRequest(ISSUE_NO_ORGANIZATION_MESSAGE);
