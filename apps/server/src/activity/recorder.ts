@@ -81,6 +81,25 @@ const isPermanent = (err: unknown) => {
   return !!code && /^(22|23|42|54)/.test(code);
 };
 
+/** The stored row of one action: who, from where, what, how it ended (the recorder and page views share it). */
+export function actionRow(actor: Actor, request: FastifyRequest | null, action: ActionRecord): Row {
+  return {
+    userId: actor.userId,
+    organizationId: action.organizationId === undefined ? actor.organizationId : action.organizationId,
+    sessionId: actor.sessionId,
+    ipAddress: request?.ip ?? null,
+    userAgent: request ? (request.headers["user-agent"] ?? null) : null,
+    actionType: action.actionType,
+    actionName: action.actionName,
+    resourceType: action.resourceType ?? null,
+    resourceId: action.resourceId ?? null,
+    details: action.details ?? {},
+    durationMs: action.durationMs ?? null,
+    success: action.success ?? true,
+    errorMessage: action.errorMessage ?? null,
+  };
+}
+
 /**
  * The activity log, kept off the request's critical path: record() only queues the row (sanitised);
  * a timer writes queued rows in batches. When a batch fails, its rows are written one at a time, so a
@@ -105,21 +124,7 @@ export class ActivityRecorder {
   record(actor: Actor, request: FastifyRequest | null, action: ActionRecord): void {
     try {
       this.enqueue(
-        sanitizeActionRow({
-          userId: actor.userId,
-          organizationId: action.organizationId === undefined ? actor.organizationId : action.organizationId,
-          sessionId: actor.sessionId,
-          ipAddress: request?.ip ?? null,
-          userAgent: request ? (request.headers["user-agent"] ?? null) : null,
-          actionType: action.actionType,
-          actionName: action.actionName,
-          resourceType: action.resourceType ?? null,
-          resourceId: action.resourceId ?? null,
-          details: action.details ?? {},
-          durationMs: action.durationMs ?? null,
-          success: action.success ?? true,
-          errorMessage: action.errorMessage ?? null,
-        }),
+        sanitizeActionRow(actionRow(actor, request, action)),
       );
     } catch (err) {
       this.log.error({ err, action: action.actionName }, "could not queue an activity row; dropped it");

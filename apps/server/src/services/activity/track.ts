@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TrackActionInput, UpdateActionInput } from "@cultivate/shared";
-import type { ActionRecord } from "../../activity/recorder.ts";
+import { actionRow, type ActionRecord } from "../../activity/recorder.ts";
 import type { Db } from "../../db/client.ts";
 import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
@@ -76,21 +76,12 @@ export async function insertAction(db: Db, actor: Actor, request: FastifyRequest
     .insert(userActions)
     .values({
       ...(input.id ? { id: input.id } : {}),
-      userId: actor.userId,
       // An admin's pages are often another organisation's records (paths, titles), and an account
       // that is not approved writes nothing into its organisation's history: both filed under none.
-      organizationId: can.seeAllOrganizations(actor) || !isApproved(actor) ? null : actor.organizationId,
-      sessionId: actor.sessionId,
-      ipAddress: request.ip,
-      userAgent: request.headers["user-agent"] ?? null,
-      actionType: input.actionType,
-      actionName: input.actionName,
-      resourceType: input.resourceType ?? null,
-      resourceId: input.resourceId ?? null,
-      details: input.details ?? {},
-      durationMs: input.durationMs ?? null,
-      success: input.success ?? true,
-      errorMessage: input.errorMessage ?? null,
+      ...actionRow(actor, request, {
+        ...input,
+        organizationId: can.seeAllOrganizations(actor) || !isApproved(actor) ? null : actor.organizationId,
+      }),
     })
     // The same id again (an unload beacon racing its own insert) completes the row, only the caller's own.
     .onConflictDoUpdate({

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   CHANGE_ADMIN_ROLE_DENIED_MESSAGE,
@@ -186,6 +187,21 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** The decision stands whatever happens to its email; the answer says whether it went and why not. */
+  async function sendDecisionEmail(request: FastifyRequest, kind: "approval" | "decline", message: () => Promise<Parameters<typeof app.mailer.send>[0]>) {
+    let emailSent = false;
+    let emailError: string | null = null;
+    try {
+      const result = await app.mailer.send(await message());
+      emailSent = result.delivered || result.status === "stored";
+      if (result.error) emailError = result.error;
+    } catch (err) {
+      request.log.error({ err }, `${kind} email failed`);
+      emailError = err instanceof Error ? err.message : "Network error";
+    }
+    return { emailSent, emailError };
+  }
+
   app.post("/admin/users/:id/approve", {
     schema: {
       tags: ["administration"],
@@ -204,17 +220,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         return { user: (await findUser(app.db, target!.id))!, alreadyApproved: true, emailSent: false, emailError: null };
       }
       // The approval stands whatever happens to the email (docs/RULES.md, Onboarding and approval).
-      let emailError: string | null = null;
-      let emailSent = false;
-      try {
-        const names = await onboardingNames(app.db, target!.id);
-        const result = await app.mailer.send(approvalEmail({ userEmail: target!.email, ...names }, app.config.appUrl));
-        emailSent = result.delivered || result.status === "stored";
-        if (result.error) emailError = result.error;
-      } catch (err) {
-        request.log.error({ err }, "approval email failed");
-        emailError = err instanceof Error ? err.message : "Network error";
-      }
+      const { emailSent, emailError } = await sendDecisionEmail(request, "approval", async () =>
+        approvalEmail({ userEmail: target!.email, ...(await onboardingNames(app.db, target!.id)) }, app.config.appUrl),
+      );
       app.activity.record(actor, request, {
         organizationId: target!.organizationId, actionType: "system", actionName: "user_approve", resourceType: "user", resourceId: target!.id,
         details: { email: target!.email, emailSent, emailError },
@@ -240,16 +248,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (target!.onboardingStatus === "approved") throw conflict(DECLINE_APPROVED_USER_MESSAGE);
       const { declined } = await decline(app.db, target!.id);
       if (!declined) throw conflict(DECLINE_APPROVED_USER_MESSAGE);
-      let emailSent = false;
-      let emailError: string | null = null;
-      try {
-        const result = await app.mailer.send(applicationDeclinedEmail(target!.email, target!.organizationName, app.config.appUrl));
-        emailSent = result.delivered || result.status === "stored";
-        if (result.error) emailError = result.error;
-      } catch (err) {
-        request.log.error({ err }, "decline email failed");
-        emailError = err instanceof Error ? err.message : "Network error";
-      }
+      const { emailSent, emailError } = await sendDecisionEmail(request, "decline", async () =>
+        applicationDeclinedEmail(target!.email, target!.organizationName, app.config.appUrl),
+      );
       app.activity.record(actor, request, {
         organizationId: target!.organizationId, actionType: "system", actionName: "user_decline", resourceType: "user", resourceId: target!.id,
         details: { email: target!.email, organizationId: target!.organizationId, organizationName: target!.organizationName, previousRoles: target!.roles, emailSent, emailError },
