@@ -86,7 +86,7 @@ export const LAST_GIFT_DATE_DEFAULT_MIN = "1900-01-01";
 
 // [label, key, section, type, column, extras]. Generic so that the filter keys and the exported
 // keys keep their literal types (DonorFilterSettings and the export's columns are typed from them).
-function F<const K extends string, const X extends Pick<DonorField, "filter" | "export"> = {}>(
+function F<const K extends string, const X extends Pick<DonorField, "filter" | "export"> = Record<never, never>>(
   label: string,
   key: K,
   section: DonorSection,
@@ -97,8 +97,10 @@ function F<const K extends string, const X extends Pick<DonorField, "filter" | "
   return { label, key, section, type, column, ...(extras as X) };
 }
 
+/** A money range filter: no usual bounds, so only a min of 0 counts as empty. */
 const money = <const Min extends string, const Max extends string>(order: number, min: Min, max: Max) =>
   ({ kind: "range", order, min, max, unit: "money" }) as const;
+/** The field's place among the export's columns (docs/RULES.md, Export). */
 const exported = (order: number, header?: string): DonorFieldExport => (header ? { order, header } : { order });
 
 const FIELDS = [
