@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACTION_CSV_COLUMNS } from "@cultivate/shared";
 import { organizations, userActions } from "../src/db/schema.ts";
-import { csvCell } from "../src/services/activity/csv.ts";
+import { csvCell } from "@cultivate/shared";
 import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
 let t: TestApp;

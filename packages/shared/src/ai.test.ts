@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildStagePrompt, formatPreviousSummaries } from "./ai.ts";
+import { AI_PROVIDERS, aiProviderIdSchema, aiProviderLabel, aiProviderName, buildStagePrompt, formatPreviousSummaries } from "./ai.ts";
 import { currentStage } from "./stages.ts";
 
 describe("formatPreviousSummaries", () => {
@@ -36,5 +36,14 @@ describe("currentStage", () => {
     expect(currentStage([])).toBe("Discovery");
     expect(currentStage(["Connection"])).toBe("Discovery");
     expect(currentStage(["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"])).toBe("Complete");
+  });
+});
+
+describe("AI providers", () => {
+  it("are one list: the id schema, the labels and the names all come from AI_PROVIDERS", () => {
+    expect(aiProviderIdSchema.options).toEqual(AI_PROVIDERS.map((p) => p.value));
+    expect(AI_PROVIDERS.map((p) => aiProviderLabel(p.value))).toEqual(["OpenAI GPT-4", "ChatGPT 5.0", "Claude 3.5 Sonnet", "Built-in offline planner (no API key)"]);
+    expect(aiProviderName("offline")).toBe("Built-in offline planner");
+    expect(aiProviderLabel("unknown")).toBe("unknown");
   });
 });

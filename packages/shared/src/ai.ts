@@ -2,18 +2,22 @@ import { z } from "zod";
 import { STAGES, type StageName } from "./stages.ts";
 
 /**
- * The global AI provider setting. The spec's three values plus "offline": a built-in planner
- * that needs no key, used by a fresh install until a key is configured.
+ * The global AI provider setting, the one list of providers (docs/RULES.md, AI provider): the spec's three
+ * values plus "offline", a built-in planner that needs no key, used by a fresh install until a key is
+ * configured. `label` is how the settings and the stage history show it; `name` is how the provider
+ * names itself in its own messages and in the server's list of available providers.
  */
 export const AI_PROVIDERS = [
-  { value: "openai", label: "OpenAI GPT-4" },
-  { value: "gpt-5", label: "ChatGPT 5.0" },
-  { value: "claude", label: "Claude 3.5 Sonnet" },
-  { value: "offline", label: "Built-in offline planner (no API key)" },
+  { value: "openai", label: "OpenAI GPT-4", name: "OpenAI GPT-4" },
+  { value: "gpt-5", label: "ChatGPT 5.0", name: "ChatGPT 5.0" },
+  { value: "claude", label: "Claude 3.5 Sonnet", name: "Claude 3.5 Sonnet" },
+  { value: "offline", label: "Built-in offline planner (no API key)", name: "Built-in offline planner" },
 ] as const;
 export type AiProviderId = (typeof AI_PROVIDERS)[number]["value"];
-export const aiProviderIdSchema = z.enum(["openai", "gpt-5", "claude", "offline"]);
+export const AI_PROVIDER_IDS = AI_PROVIDERS.map((p) => p.value) as unknown as readonly [AiProviderId, ...AiProviderId[]];
+export const aiProviderIdSchema = z.enum(AI_PROVIDER_IDS);
 export const aiProviderLabel = (id: string) => AI_PROVIDERS.find((p) => p.value === id)?.label ?? id;
+export const aiProviderName = (id: AiProviderId) => AI_PROVIDERS.find((p) => p.value === id)!.name;
 
 export const AI_SETTINGS_NOT_CONFIGURED = "App settings not configured. Using default AI provider.";
 export const AI_PROVIDER_UPDATE_FAILED = "Failed to update AI provider setting";

@@ -26,12 +26,42 @@ export type DonorSection = (typeof DONOR_SECTIONS)[number];
 export const DONOR_FIELD_TYPES = ["text", "money", "number", "integer", "date", "flag", "rating"] as const;
 export type DonorFieldType = (typeof DONOR_FIELD_TYPES)[number];
 
+/**
+ * How the donor list filters a field (docs/RULES.md, Donor filters). `order` places it among the
+ * filters of its kind (the panel and the saved-group summaries follow it).
+ * - `range`: a min and a max box. `unit` says what a bound may be (money: numeric(14,2); decimal:
+ *   numeric(5,2); whole: integer). `bounds` are the usual values, shown as the boxes' defaults; a bound
+ *   equal to its default does not filter (without `bounds` a min of 0 does not filter). `step` and
+ *   `decimals` shape the panel's number boxes.
+ * - `dateRange`: two dates; a `defaultMin` equal to the min does not filter.
+ * - `exact` / `contains`: one text box, matched exactly / as a case-insensitive substring.
+ */
+export type DonorFieldFilter =
+  | {
+      kind: "range";
+      order: number;
+      min: string;
+      max: string;
+      unit: "money" | "decimal" | "whole";
+      bounds?: readonly [number, number];
+      step?: number;
+      decimals?: number;
+    }
+  | { kind: "dateRange"; order: number; min: string; max: string; defaultMin?: string }
+  | { kind: "exact"; key: string }
+  | { kind: "contains"; key: string };
+
+/** A field's place in the export (docs/RULES.md, Export); `header` when the column is not named by the label. */
+export type DonorFieldExport = { order: number; header?: string };
+
 export type DonorField = {
   label: string;
   key: string;
   section: DonorSection;
   type: DonorFieldType;
   column: boolean;
+  filter?: DonorFieldFilter;
+  export?: DonorFieldExport;
 };
 
 /** A parsed value: text/rating/flag → string ("Yes" | "No" | "Maybe" for flags), money/number/integer → number, date → "YYYY-MM-DD". */
@@ -45,51 +75,91 @@ const WEA: DonorSection = "Wealth Information";
 const POL: DonorSection = "Political Giving";
 const ADD: DonorSection = "Additional Data & Custom Fields";
 
-// [label, key, section, type, column]
-const F = (label: string, key: string, section: DonorSection, type: DonorFieldType, column = false): DonorField => ({
-  label,
-  key,
-  section,
-  type,
-  column,
-});
+/** Quality Score's usual range (the import refuses other values; the filter boxes default to it). */
+export const QUALITY_SCORE_MIN = 0;
+export const QUALITY_SCORE_MAX = 10;
+export const QUALITY_SCORE_STEP = 0.1;
+/** Age's usual range (the import refuses other values; the filter boxes default to it). */
+export const AGE_MIN = 0;
+export const AGE_MAX = 120;
+export const LAST_GIFT_DATE_DEFAULT_MIN = "1900-01-01";
 
-export const DONOR_FIELDS: readonly DonorField[] = [
+// [label, key, section, type, column, extras]. Generic so that the filter keys and the exported
+// keys keep their literal types (DonorFilterSettings and the export's columns are typed from them).
+function F<const K extends string, const X extends Pick<DonorField, "filter" | "export"> = Record<never, never>>(
+  label: string,
+  key: K,
+  section: DonorSection,
+  type: DonorFieldType,
+  column = false,
+  extras?: X,
+): Omit<DonorField, "key"> & { key: K } & X {
+  return { label, key, section, type, column, ...(extras as X) };
+}
+
+/** A money range filter: no usual bounds, so only a min of 0 counts as empty. */
+const money = <const Min extends string, const Max extends string>(order: number, min: Min, max: Max) =>
+  ({ kind: "range", order, min, max, unit: "money" }) as const;
+/** The field's place among the export's columns (docs/RULES.md, Export). */
+const exported = (order: number, header?: string): DonorFieldExport => (header ? { order, header } : { order });
+
+const FIELDS = [
   // Capacity & Ratings
-  F("DS Rating", "dsRating", CAP, "rating", true),
-  F("Quality Score", "qualityScore", CAP, "number", true),
+  F("DS Rating", "dsRating", CAP, "rating", true, { filter: { kind: "exact", key: "selectedDSRatingFilter" }, export: exported(9) }),
+  F("Quality Score", "qualityScore", CAP, "number", true, {
+    filter: {
+      kind: "range",
+      order: 1,
+      min: "minQualityScore",
+      max: "maxQualityScore",
+      unit: "decimal",
+      bounds: [QUALITY_SCORE_MIN, QUALITY_SCORE_MAX],
+      step: QUALITY_SCORE_STEP,
+      decimals: 1,
+    },
+    export: exported(10),
+  }),
   F("Classic Quality Score", "classicQualityScore", CAP, "number", true),
-  F("Estimated Capacity", "estimatedCapacity", CAP, "money", true),
+  F("Estimated Capacity", "estimatedCapacity", CAP, "money", true, { filter: money(0, "minCapacity", "maxCapacity"), export: exported(8) }),
   F("Annual Fund Likelihood", "annualFundLikelihood", CAP, "integer"),
   F("Major Gift Likelihood", "majorGiftLikelihood", CAP, "integer"),
   F("Wealth-Based Capacity", "wealthBasedCapacity", CAP, "money"),
   // Personal Information
   F("Prefix", "prefix", PER, "text", true),
-  F("First Name", "firstName", PER, "text", true),
+  F("First Name", "firstName", PER, "text", true, { export: exported(0) }),
   F("Middle Name", "middleName", PER, "text", true),
-  F("Last Name", "lastName", PER, "text", true),
+  F("Last Name", "lastName", PER, "text", true, { export: exported(1) }),
   F("Suffix", "suffix", PER, "text", true),
-  F("Age", "age", PER, "integer", true),
+  F("Age", "age", PER, "integer", true, {
+    filter: { kind: "range", order: 2, min: "minAge", max: "maxAge", unit: "whole", bounds: [AGE_MIN, AGE_MAX], decimals: 0 },
+    export: exported(14),
+  }),
   F("Date Of Birth", "dateOfBirth", PER, "date", true),
   // Contact Information
-  F("Email", "email", CON, "text", true),
-  F("Phone Number", "phoneNumber", CON, "text", true),
-  F("Address", "address", CON, "text", true),
+  F("Email", "email", CON, "text", true, { export: exported(2) }),
+  F("Phone Number", "phoneNumber", CON, "text", true, { export: exported(3) }),
+  F("Address", "address", CON, "text", true, { export: exported(4) }),
   F("Address 2", "address2", CON, "text", true),
-  F("City", "city", CON, "text", true),
-  F("State", "state", CON, "text", true),
+  F("City", "city", CON, "text", true, { export: exported(5) }),
+  F("State", "state", CON, "text", true, { export: exported(6) }),
   F("Zip", "zip", CON, "text", true),
   // Giving History
-  F("Total Gift Amount", "totalGiftAmount", GIV, "money", true),
-  F("# Of Gifts", "numberOfGifts", GIV, "integer", true),
-  F("Last Gift Date", "lastGiftDate", GIV, "date", true),
-  F("Last Gift Amount", "lastGiftAmount", GIV, "money", true),
-  F("Largest Gift Amount", "largestGiftAmount", GIV, "money", true),
-  F("Largest Gift Date", "largestGiftDate", GIV, "date", true),
-  F("Largest Gift Found", "largestGiftFound", GIV, "money", true),
+  F("Total Gift Amount", "totalGiftAmount", GIV, "money", true, { filter: money(5, "minTotalGiftAmount", "maxTotalGiftAmount"), export: exported(11) }),
+  F("# Of Gifts", "numberOfGifts", GIV, "integer", true, {
+    filter: { kind: "range", order: 8, min: "minNumberOfGifts", max: "maxNumberOfGifts", unit: "whole", decimals: 0 },
+    export: exported(12, "Number of Gifts"),
+  }),
+  F("Last Gift Date", "lastGiftDate", GIV, "date", true, {
+    filter: { kind: "dateRange", order: 0, min: "minLastGiftDate", max: "maxLastGiftDate", defaultMin: LAST_GIFT_DATE_DEFAULT_MIN },
+    export: exported(13),
+  }),
+  F("Last Gift Amount", "lastGiftAmount", GIV, "money", true, { filter: money(3, "minLastGiftAmount", "maxLastGiftAmount") }),
+  F("Largest Gift Amount", "largestGiftAmount", GIV, "money", true, { filter: money(6, "minLargestGiftAmount", "maxLargestGiftAmount") }),
+  F("Largest Gift Date", "largestGiftDate", GIV, "date", true, { filter: { kind: "dateRange", order: 1, min: "minLargestGiftDate", max: "maxLargestGiftDate" } }),
+  F("Largest Gift Found", "largestGiftFound", GIV, "money", true, { filter: money(7, "minLargestGiftFound", "maxLargestGiftFound"), export: exported(7) }),
   F("Largest Gift Found Lower Range", "largestGiftFoundLowerRange", GIV, "money"),
-  F("First Gift Amount", "firstGiftAmount", GIV, "money", true),
-  F("First Date Range", "firstDateRange", GIV, "text", true),
+  F("First Gift Amount", "firstGiftAmount", GIV, "money", true, { filter: money(4, "minFirstGiftAmount", "maxFirstGiftAmount") }),
+  F("First Date Range", "firstDateRange", GIV, "text", true, { filter: { kind: "contains", key: "firstDateRange" } }),
   F("RFM Total", "rfmTotal", GIV, "integer"),
   F("RFM Recent Gift", "rfmRecentGift", GIV, "integer"),
   F("RFM Freq", "rfmFreq", GIV, "integer"),
@@ -169,6 +239,14 @@ export const DONOR_FIELDS: readonly DonorField[] = [
   F("Society Benefit Total", "societyBenefitTotal", ADD, "money"),
   ...Array.from({ length: 20 }, (_, i) => F(`User${i + 1}`, `user${i + 1}`, ADD, "text")),
 ];
+
+export const DONOR_FIELDS: readonly DonorField[] = FIELDS;
+
+type CatalogueEntry = (typeof FIELDS)[number];
+/** The catalogue's filter specs with their literal keys (DonorFilterSettings is typed from them). */
+export type DonorFilterSpec = Extract<CatalogueEntry, { filter: DonorFieldFilter }>["filter"];
+/** The keys of the exported fields. */
+export type DonorExportFieldKey = Extract<CatalogueEntry, { export: DonorFieldExport }>["key"];
 
 /**
  * Notes is the donor's rich-text field (HTML, edited in the Donor Notes editor). The import
@@ -284,11 +362,6 @@ export function parseRating(raw: string): ParseResult {
   return isEmptyCell(raw) ? ok(null) : ok(raw.trim().toUpperCase());
 }
 
-/** Range rules checked on top of the type (docs/RULES.md, Donor filters). */
-const RANGES: Record<string, [number, number, string]> = {
-  qualityScore: [0, 10, "Quality Score must be between 0 and 10"],
-  age: [0, 120, "Age must be between 0 and 120"],
-};
 
 /** Parses one cell for a catalogue field: the value, or a problem to report. */
 export function parseDonorCell(field: DonorField, raw: string): ParseResult {
@@ -315,8 +388,10 @@ export function parseDonorCell(field: DonorField, raw: string): ParseResult {
     default:
       r = parseText(raw);
   }
-  const range = RANGES[field.key];
-  if (r.ok && range && typeof r.value === "number" && (r.value < range[0] || r.value > range[1])) return bad(range[2]);
+  // A field with usual bounds (Quality Score 0–10, Age 0–120) refuses other values (docs/RULES.md, Donor filters).
+  const range = field.filter?.kind === "range" ? field.filter.bounds : undefined;
+  if (r.ok && range && typeof r.value === "number" && (r.value < range[0] || r.value > range[1]))
+    return bad(`${field.label} must be between ${range[0]} and ${range[1]}`);
   return r;
 }
 

@@ -11,6 +11,7 @@ export * from "./support.ts";
 export * from "./action-history.ts";
 export * from "./donor-fields.ts";
 export * from "./donors.ts";
+export * from "./csv.ts";
 export * from "./admin.ts";
 export * from "./stages.ts";
 export * from "./ai.ts";

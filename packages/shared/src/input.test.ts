@@ -35,7 +35,7 @@ describe("the server's donor filters", () => {
     expect(parse({ minAge: 1.5 })).toEqual({ ok: false, message: "Age must be a whole number." });
     expect(parse({ minAge: 2147483648 })).toEqual({ ok: false, message: "Age must be at most 2,147,483,647." });
     expect(parse({ maxNumberOfGifts: 1e308 })).toEqual({ ok: false, message: "# Of Gifts must be at most 2,147,483,647." });
-    expect(parse({ minCapacity: 1e13 })).toEqual({ ok: false, message: "Capacity must be at most 999,999,999,999." });
+    expect(parse({ minCapacity: 1e13 })).toEqual({ ok: false, message: "Estimated Capacity must be at most 999,999,999,999." });
     expect(parse({ minLastGiftDate: "2024-02-30" })).toEqual({ ok: false, message: "Last Gift Date must be a real calendar date (YYYY-MM-DD)." });
     expect(parse({ searchTerm: "a\u0000b" })).toMatchObject({ ok: false });
     expect(parse({ minAge: "abc" })).toEqual({ ok: false, message: "Age must be a number." });

@@ -1,4 +1,4 @@
-import { formatMoney } from "@cultivate/shared";
+import { aiProviderName, formatMoney } from "@cultivate/shared";
 import type { AiProvider, GenerateRequest, GenerateResult, StageContext } from "./types.ts";
 
 export const OFFLINE_MODEL = "cultivate-offline-planner-1";
@@ -79,7 +79,7 @@ function write(ctx: StageContext): string {
 /** Needs no key and no network: an honest, rule-based plan from the donor's data. */
 export class OfflineProvider implements AiProvider {
   readonly id = "offline" as const;
-  readonly label = "Built-in offline planner";
+  readonly label = aiProviderName("offline");
   readonly model = OFFLINE_MODEL;
   readonly ready = true;
 

@@ -1,4 +1,4 @@
-import type { AiProviderId } from "@cultivate/shared";
+import { aiProviderName, type AiProviderId } from "@cultivate/shared";
 import type { AiConfig } from "../config.ts";
 import { AnthropicProvider } from "./anthropic-provider.ts";
 import { OfflineProvider } from "./offline-provider.ts";
@@ -15,9 +15,9 @@ export type AiRegistry = {
 export function createAiRegistry(config: AiConfig): AiRegistry {
   const common = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries };
   const providers: Record<AiProviderId, AiProvider> = {
-    openai: new OpenAiProvider("openai", "OpenAI GPT-4", config.openaiModel, { ...common, apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl }),
-    "gpt-5": new OpenAiProvider("gpt-5", "ChatGPT 5.0", config.gpt5Model, { ...common, apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl }),
-    claude: new AnthropicProvider("claude", "Claude 3.5 Sonnet", config.anthropicModel, {
+    openai: new OpenAiProvider("openai", aiProviderName("openai"), config.openaiModel, { ...common, apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl }),
+    "gpt-5": new OpenAiProvider("gpt-5", aiProviderName("gpt-5"), config.gpt5Model, { ...common, apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl }),
+    claude: new AnthropicProvider("claude", aiProviderName("claude"), config.anthropicModel, {
       ...common,
       apiKey: config.anthropicApiKey,
       baseURL: config.anthropicBaseUrl,

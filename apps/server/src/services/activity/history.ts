@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { ACTION_CSV_COLUMNS, ACTION_NAMES, type ActionSummary, type UserAction } from "@cultivate/shared";
 import type { Db } from "../../db/client.ts";
 import { organizations, userActions, userProfiles, users } from "../../db/schema.ts";
-import { csvLine } from "./csv.ts";
+import { csvLine } from "@cultivate/shared";
 
 export type ActionQuery = {
   /** null = every organisation (admins only; the route decides). */

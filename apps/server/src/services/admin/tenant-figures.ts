@@ -3,6 +3,7 @@ import type { PipelineStage } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
 import { campaignGoals, campaigns, donors, stagePrompts } from "../../db/schema.ts";
+import { currentStageOfDoneSql } from "../donors/current-stage.ts";
 
 /**
  * Figures that come from other issues' tables (donors: issue 3; campaigns, stage prompts: issue 4).
@@ -78,7 +79,6 @@ export async function pipeline(
                         where c.organization_id = ${scope.organizationId} and c.owner_user_id = ${scope.ownerUserId}
                           and c.is_archived = false)`
     : sql``;
-  const stageCase = STAGES.map((name) => sql`when not (${name} = any(coalesce(p.done, '{}'::text[]))) then ${name}`);
   type Row = { stage: string; donors: number | string; median: number | string | null };
   const result: unknown = await db.execute(sql`
     with p as (
@@ -90,7 +90,7 @@ export async function pipeline(
        where d.organization_id = ${scope.organizationId} ${officerFilter}
        group by d.id, d.created_at
     ), cur as (
-      select case ${sql.join(stageCase, sql` `)} else 'Complete' end as stage,
+      select ${currentStageOfDoneSql(sql`p.done`)} as stage,
              extract(epoch from (now() - coalesce(p.last_at, p.created_at))) / 86400.0 as days
         from p
     )

@@ -4,8 +4,6 @@ import {
   DONOR_DATE_FILTERS,
   DONOR_FIELDS,
   DONOR_RANGE_FILTERS,
-  STAGE_FILTER_COMPLETE,
-  STAGES,
   currentStage,
   type DonorFilterSettings,
   type DonorFieldValue,
@@ -15,6 +13,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { donorFullNameSql, donorGroupMembers, donors, organizations, stages } from "../../db/schema.ts";
+import { currentStageSql } from "./current-stage.ts";
 
 /**
  * Which donors a request may see: one organisation, or (admins who name none and belong to none) all.
@@ -29,14 +28,6 @@ const col = (key: string) => (donors as unknown as Record<string, typeof donors.
 
 /** `%term%` with LIKE's own wildcards escaped. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The current stage: first of the five without a stage record, else Complete (docs/RULES.md, Engagement stages). */
-export const currentStageSql = sql<string>`(CASE ${sql.join(
-  STAGES.map(
-    (s) => sql`WHEN NOT EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.donorId} = ${donors.id} AND ${stages.stageName} = ${s}) THEN ${s}::text`,
-  ),
-  sql` `,
-)} ELSE ${STAGE_FILTER_COMPLETE}::text END)`;
 
 /** The filter rules of docs/RULES.md, Donor filters, as SQL conditions. */
 export function filterConditions(f: DonorFilterSettings): SQL[] {

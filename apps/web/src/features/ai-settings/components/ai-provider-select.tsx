@@ -6,6 +6,7 @@ import {
   AI_PROVIDERS,
   AI_SETTINGS_NOT_CONFIGURED,
   aiProviderIdSchema,
+  aiProviderLabel,
   ONLY_ADMIN_AI_PROVIDER,
   ONLY_ADMIN_SETTING,
   aiProviderNoKeyWarning,
@@ -46,7 +47,6 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
   const value = pending ?? saved;
   const current = setting?.available.find((a) => a.value === value);
 
-  const labelOf = (id: AiProviderId) => AI_PROVIDERS.find((p) => p.value === id)?.label ?? id;
   const askedInfo = asked ? setting?.available.find((a) => a.value === asked) : undefined;
   // No key (the server says which providers are ready): every recommendation would fail.
   const askedHasNoKey = Boolean(asked && askedInfo && !askedInfo.ready);
@@ -64,7 +64,7 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
     setFailed(false);
     setPending(next);
     update.mutate(next, {
-      onSuccess: (s) => notify.success(`AI provider set to ${AI_PROVIDERS.find((p) => p.value === s.provider)?.label ?? s.provider}.`),
+      onSuccess: (s) => notify.success(`AI provider set to ${aiProviderLabel(s.provider)}.`),
       onError: () => setFailed(true),
       onSettled: () => setPending(null),
     });
@@ -77,10 +77,10 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
           <Stack gap="md">
             {askedHasNoKey ? (
               <Alert color="red" variant="light" data-testid="ai-provider-no-key-warning">
-                {aiProviderNoKeyWarning(labelOf(asked))}
+                {aiProviderNoKeyWarning(aiProviderLabel(asked))}
               </Alert>
             ) : null}
-            <Text size="sm">{aiProviderSwitchMessage(labelOf(asked))}</Text>
+            <Text size="sm">{aiProviderSwitchMessage(aiProviderLabel(asked))}</Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAsked(null)}>
                 Cancel

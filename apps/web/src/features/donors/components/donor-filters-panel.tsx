@@ -3,14 +3,10 @@ import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput 
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilterOff, IconSearch } from "@tabler/icons-react";
 import {
-  AGE_MAX,
-  AGE_MIN,
-  LAST_GIFT_DATE_DEFAULT_MIN,
+  DONOR_DATE_FILTER_FIELDS,
   DONOR_FILTER_MONEY_MAX,
+  DONOR_RANGE_FILTER_FIELDS,
   INT4_MAX,
-  QUALITY_SCORE_MAX,
-  QUALITY_SCORE_MIN,
-  QUALITY_SCORE_STEP,
   STAGE_FILTER_OPTIONS,
   decodeDonorFilters,
   encodeDonorFilters,
@@ -33,30 +29,30 @@ interface RangeSpec {
   min: NumberKey;
   max: NumberKey;
   money?: boolean;
-  bounds?: [number, number];
+  bounds?: readonly [number, number];
   step?: number;
   decimals?: number;
 }
 
-/** The numeric ranges of docs/RULES.md, Donor filters and docs/api/donors.md, in the order they are shown. */
-const RANGES: RangeSpec[] = [
-  { label: "Estimated Capacity", min: "minCapacity", max: "maxCapacity", money: true },
-  {
-    label: "Quality Score",
-    min: "minQualityScore",
-    max: "maxQualityScore",
-    bounds: [QUALITY_SCORE_MIN, QUALITY_SCORE_MAX],
-    step: QUALITY_SCORE_STEP,
-    decimals: 1,
-  },
-  { label: "Age", min: "minAge", max: "maxAge", bounds: [AGE_MIN, AGE_MAX], decimals: 0 },
-  { label: "Last Gift Amount", min: "minLastGiftAmount", max: "maxLastGiftAmount", money: true },
-  { label: "First Gift Amount", min: "minFirstGiftAmount", max: "maxFirstGiftAmount", money: true },
-  { label: "Total Gift Amount", min: "minTotalGiftAmount", max: "maxTotalGiftAmount", money: true },
-  { label: "Largest Gift Amount", min: "minLargestGiftAmount", max: "maxLargestGiftAmount", money: true },
-  { label: "Largest Gift Found", min: "minLargestGiftFound", max: "maxLargestGiftFound", money: true },
-  { label: "# Of Gifts", min: "minNumberOfGifts", max: "maxNumberOfGifts", decimals: 0 },
-];
+/** The numeric ranges of docs/RULES.md, Donor filters, in the order they are shown: the catalogue's range filters. */
+const RANGES: RangeSpec[] = DONOR_RANGE_FILTER_FIELDS.map(({ label, filter }) => ({
+  label,
+  min: filter.min as NumberKey,
+  max: filter.max as NumberKey,
+  money: filter.unit === "money" || undefined,
+  bounds: filter.bounds,
+  step: filter.step,
+  decimals: filter.decimals,
+}));
+
+type DateKey = { [K in Key]: NonNullable<DonorFilterSettings[K]> extends string ? K : never }[Key];
+/** The date ranges (Last Gift Date, Largest Gift Date): the catalogue's date-range filters. */
+const DATE_RANGES = DONOR_DATE_FILTER_FIELDS.map(({ label, filter }) => ({
+  label,
+  min: filter.min as DateKey,
+  max: filter.max as DateKey,
+  defaultMin: filter.defaultMin,
+}));
 
 interface DonorFiltersPanelProps {
   /** The URL's `filters` value (decoded JSON text, "" for none). */
@@ -139,20 +135,21 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
           value={draft.firstDateRange ?? ""}
           onChange={(e) => set("firstDateRange", e.currentTarget.value)}
         />
-        <DateRange
-          label="Last Gift Date"
-          from={draft.minLastGiftDate ?? LAST_GIFT_DATE_DEFAULT_MIN}
-          to={draft.maxLastGiftDate ?? today}
-          onFrom={(v) => set("minLastGiftDate", v && v !== LAST_GIFT_DATE_DEFAULT_MIN ? v : undefined)}
-          onTo={(v) => set("maxLastGiftDate", v && v !== today ? v : undefined)}
-        />
-        <DateRange
-          label="Largest Gift Date"
-          from={draft.minLargestGiftDate ?? ""}
-          to={draft.maxLargestGiftDate ?? ""}
-          onFrom={(v) => set("minLargestGiftDate", v || undefined)}
-          onTo={(v) => set("maxLargestGiftDate", v || undefined)}
-        />
+        {DATE_RANGES.map((r) => {
+          // A range with a default minimum (last gift date: 1900-01-01 … today) shows its defaults and
+          // drops a bound set back to them; the others show empty boxes.
+          const to = r.defaultMin ? today : "";
+          return (
+            <DateRange
+              key={r.label}
+              label={r.label}
+              from={draft[r.min] ?? r.defaultMin ?? ""}
+              to={draft[r.max] ?? to}
+              onFrom={(v) => set(r.min, v && v !== r.defaultMin ? v : undefined)}
+              onTo={(v) => set(r.max, v && v !== to ? v : undefined)}
+            />
+          );
+        })}
         {RANGES.map((r) => (
           <div key={r.label}>
             <Text size="sm" fw={500} mb={2}>

@@ -1,4 +1,4 @@
-import { STAGES, type StageName } from "@cultivate/shared";
+import { currentStage, DONOR_MESSAGES, STAGES, type StageName } from "@cultivate/shared";
 
 export type StageState = "done" | "current" | "upcoming";
 
@@ -14,7 +14,9 @@ export interface StageProgress {
  */
 export function stageProgress(recordStageNames: readonly string[]): StageProgress {
   const done = new Set(recordStageNames);
-  const current = STAGES.find((s) => !done.has(s)) ?? null;
+  // The one rule (packages/shared, currentStage); the strip shows "Complete" as no current stage.
+  const stage = currentStage(done);
+  const current = stage === "Complete" ? null : stage;
   return {
     current,
     stages: STAGES.map((name) => ({
@@ -24,5 +26,4 @@ export function stageProgress(recordStageNames: readonly string[]): StageProgres
   };
 }
 
-export const nextStepText = (current: StageName | null) =>
-  current ? `You are in the ${current} stage...` : "All stages completed.";
+export const nextStepText = (current: StageName | null) => (current ? DONOR_MESSAGES.nextStep(current) : DONOR_MESSAGES.allStagesCompleted);

@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { DONOR_FIELDS, type DonorField, type DonorFieldFilter, type DonorFilterSpec } from "../donor-fields.ts";
+import { calendarDateSchema, hasForbiddenCharacters, INPUT_MESSAGES, INT4_MAX, INT4_MIN } from "../input.ts";
+import { STAGES } from "../stages.ts";
+
+/**
+ * The donor list's filters (docs/RULES.md, Donor filters). Every filter on a donor field, its key,
+ * label, kind, bounds and order, comes from the field catalogue (`DONOR_FIELDS[].filter`); only the
+ * two filters that are not one field are declared here: the name/email search and the current stage.
+ */
+
+/** The spec's DS Rating options in filters; the list also offers every rating present in the data. */
+export const DS_RATING_OPTIONS = ["DS1-1", "DS1-2", "DS1-3"] as const;
+
+export const STAGE_FILTER_COMPLETE = "Complete";
+/** Stage filter values: a stage name (donors whose current stage it is) or "Complete". */
+export const STAGE_FILTER_OPTIONS = [...STAGES, STAGE_FILTER_COMPLETE] as const;
+
+/** What a filter value may be, so a comparison never asks the column for more than it holds (the page's inputs use them too). */
+export const DONOR_FILTER_MONEY_MAX = 999_999_999_999; // numeric(14,2)
+export const DONOR_FILTER_QUALITY_SCORE_MAX = 999; // numeric(5,2)
+const UNIT_LIMITS = {
+  money: { min: -DONOR_FILTER_MONEY_MAX, max: DONOR_FILTER_MONEY_MAX },
+  decimal: { min: -DONOR_FILTER_QUALITY_SCORE_MAX, max: DONOR_FILTER_QUALITY_SCORE_MAX },
+  whole: { integer: true, min: INT4_MIN, max: INT4_MAX },
+} as const;
+
+type RangeSpec = Extract<DonorFilterSpec, { kind: "range" }>;
+type DateSpec = Extract<DonorFilterSpec, { kind: "dateRange" }>;
+type TextSpec = Extract<DonorFilterSpec, { kind: "exact" | "contains" }>;
+type RangeKey = RangeSpec["min"] | RangeSpec["max"];
+type DateKey = DateSpec["min"] | DateSpec["max"];
+
+/** A catalogue field with a filter of the given kind, in the filter's order. */
+export type DonorFilterField<K extends DonorFieldFilter["kind"]> = DonorField & { filter: Extract<DonorFieldFilter, { kind: K }> };
+const filterFields = <K extends DonorFieldFilter["kind"]>(...kinds: K[]): DonorFilterField<K>[] =>
+  (DONOR_FIELDS.filter((f) => f.filter && (kinds as string[]).includes(f.filter.kind)) as DonorFilterField<K>[]).sort(
+    (a, b) => ("order" in a.filter ? a.filter.order : 0) - ("order" in b.filter ? b.filter.order : 0),
+  );
+
+/** The numeric range filters, in the panel's order (the catalogue fields with a `range` filter). */
+export const DONOR_RANGE_FILTER_FIELDS = filterFields("range");
+/** The date range filters, in the panel's order. */
+export const DONOR_DATE_FILTER_FIELDS = filterFields("dateRange");
+const exactField = filterFields("exact")[0]!;
+const containsField = filterFields("contains")[0]!;
+
+/**
+ * "" / null / undefined → undefined; "12.5" → 12.5 (filter inputs arrive as text from the URL).
+ * A value that is not a number, not whole for a whole-number column, or beyond what the column
+ * holds is refused with a sentence naming the field.
+ */
+const optNumber = (label: string, rule: { integer?: boolean; min: number; max: number }) => {
+  let n = z
+    .number({ error: `${label} must be a number.` })
+    .min(rule.min, { error: `${label} must be at least ${rule.min.toLocaleString("en-US")}.` })
+    .max(rule.max, { error: `${label} must be at most ${rule.max.toLocaleString("en-US")}.` });
+  if (rule.integer) n = n.int({ error: `${label} must be a whole number.` });
+  return z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    n.optional(),
+  );
+};
+const optText = z.preprocess(
+  (v) => (v === null || v === undefined ? undefined : typeof v === "string" ? v : String(v)),
+  z
+    .string()
+    .max(200, { error: "A text filter is too long (200 characters at most)." })
+    .refine((s) => !hasForbiddenCharacters(s), { error: INPUT_MESSAGES.forbiddenCharacter })
+    .optional(),
+);
+const optDate = (label: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? undefined : v),
+    calendarDateSchema(`${label} must be a real calendar date (YYYY-MM-DD).`).optional(),
+  );
+
+type FilterShape = { searchTerm: typeof optText; selectedStageFilter: typeof optText } & { [K in TextSpec["key"]]: typeof optText } & {
+  [K in RangeKey]: ReturnType<typeof optNumber>;
+} & { [K in DateKey]: ReturnType<typeof optDate> };
+
+const filterShape = {
+  searchTerm: optText,
+  /** A stage name or "Complete"; "" / "all" = no stage filter. */
+  selectedStageFilter: optText,
+  /** Exact DS Rating; "" / "all" = any. */
+  [exactField.filter.key]: optText,
+  ...Object.fromEntries(
+    DONOR_RANGE_FILTER_FIELDS.flatMap(({ label, filter }) => [
+      [filter.min, optNumber(label, UNIT_LIMITS[filter.unit])],
+      [filter.max, optNumber(label, UNIT_LIMITS[filter.unit])],
+    ]),
+  ),
+  /** Date ranges, YYYY-MM-DD; donors without the date are excluded when one is active. */
+  ...Object.fromEntries(
+    DONOR_DATE_FILTER_FIELDS.flatMap(({ label, filter }) => [
+      [filter.min, optDate(label)],
+      [filter.max, optDate(label)],
+    ]),
+  ),
+  /** Case-insensitive substring of First Date Range (e.g. "1995" or "2005-20"). */
+  [containsField.filter.key]: optText,
+} as FilterShape;
+
+/**
+ * The donor list's filters: the URL's `filters` (encoded JSON) and a saved group's
+ * filter_settings. The first keys are the spec's seven; the rest are "the other ranges".
+ * A bound left empty does not filter. Defaults (min 0, Quality Score max 10, Age max 120,
+ * last gift date from 1900-01-01) count as empty (see `normalizeDonorFilters`).
+ */
+export const donorFilterSettingsSchema = z.object(filterShape);
+export type DonorFilterSettings = z.infer<typeof donorFilterSettingsSchema>;
+
+/** The same keys as plain values (no input coercion): for responses, where schemas must also encode. */
+export const donorFilterValuesSchema = z.object(
+  Object.fromEntries(
+    Object.keys(donorFilterSettingsSchema.shape).map((k) => [k, z.union([z.string(), z.number()]).optional()]),
+  ) as Record<keyof DonorFilterSettings, z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodNumber]>>>,
+);
+
+/** The numeric range filters: [min key, max key, donor field key, default min, default max]. */
+export const DONOR_RANGE_FILTERS: readonly (readonly [RangeKey, RangeKey, string, number, number | undefined])[] = DONOR_RANGE_FILTER_FIELDS.map(
+  ({ key, filter }) => [filter.min as RangeKey, filter.max as RangeKey, key, filter.bounds?.[0] ?? 0, filter.bounds?.[1]] as const,
+);
+
+/** The date range filters: [min key, max key, donor field key, default min]. */
+export const DONOR_DATE_FILTERS: readonly (readonly [DateKey, DateKey, string, string | undefined])[] = DONOR_DATE_FILTER_FIELDS.map(
+  ({ key, filter }) => [filter.min as DateKey, filter.max as DateKey, key, filter.defaultMin] as const,
+);
+
+/**
+ * Drops empty values and values equal to a default, so `{}` means "no filter". A numeric
+ * range filters when either bound remains; then donors without the value are excluded.
+ * Garbage in the URL never throws: unparsable input gives `{}`.
+ */
+export function normalizeDonorFilters(input: unknown): DonorFilterSettings {
+  const parsed = donorFilterSettingsSchema.safeParse(input ?? {});
+  if (!parsed.success) return {};
+  const f: Record<string, unknown> = { ...parsed.data };
+  for (const k of ["searchTerm", containsField.filter.key]) {
+    const v = typeof f[k] === "string" ? (f[k] as string).trim() : "";
+    if (v) f[k] = v;
+    else delete f[k];
+  }
+  for (const k of ["selectedStageFilter", exactField.filter.key]) {
+    const v = typeof f[k] === "string" ? (f[k] as string).trim() : "";
+    if (v && v.toLowerCase() !== "all") f[k] = v;
+    else delete f[k];
+  }
+  for (const [minK, maxK, , dMin, dMax] of DONOR_RANGE_FILTERS) {
+    if (f[minK] === undefined || f[minK] === dMin) delete f[minK];
+    if (f[maxK] === undefined || (dMax !== undefined && f[maxK] === dMax)) delete f[maxK];
+  }
+  for (const [minK, maxK, , dMin] of DONOR_DATE_FILTERS) {
+    if (f[minK] === undefined || f[minK] === dMin) delete f[minK];
+    if (f[maxK] === undefined) delete f[maxK];
+  }
+  for (const k of Object.keys(f)) if (f[k] === undefined) delete f[k];
+  return f as DonorFilterSettings;
+}
+
+/** Save Group is disabled when this is true (all filters empty or at their defaults). */
+export const areDonorFiltersEmpty = (filters: unknown): boolean => Object.keys(normalizeDonorFilters(filters)).length === 0;
+
+/** The URL form: `filters=` + encodeURIComponent(JSON). Empty filters → "". */
+export const encodeDonorFilters = (filters: DonorFilterSettings): string => {
+  const f = normalizeDonorFilters(filters);
+  return Object.keys(f).length ? JSON.stringify(f) : "";
+};
+/** Reads the URL's `filters` value (already URI-decoded); bad JSON → {}. */
+export function decodeDonorFilters(value: string | null | undefined): DonorFilterSettings {
+  if (!value) return {};
+  try {
+    return normalizeDonorFilters(JSON.parse(value));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The server's reading of the URL's `filters` (already URI-decoded): like `decodeDonorFilters` (text that
+ * is not a JSON object is ignored), but a value that cannot be applied is refused with a sentence instead
+ * of dropping every filter, so a request never reaches the database with a number or date the column
+ * cannot compare, and a user never gets an unfiltered list or export by mistake.
+ */
+export function parseDonorFilters(value: string | null | undefined): { ok: true; filters: DonorFilterSettings } | { ok: false; message: string } {
+  if (!value) return { ok: true, filters: {} };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    return { ok: true, filters: {} }; // unreadable as a whole: ignored, as the page does
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: true, filters: {} };
+  const parsed = donorFilterSettingsSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "The filters are not valid." };
+  return { ok: true, filters: normalizeDonorFilters(parsed.data) };
+}
+
+/**
+ * Human summary of a filter set, e.g. for saved-group cards (docs/RULES.md, Groups: at most 3 shown).
+ * Each field's filter is named by the field's catalogue label.
+ */
+export function summarizeDonorFilters(filters: unknown, max = 3): string[] {
+  const f: Record<string, unknown> = normalizeDonorFilters(filters);
+  const out: string[] = [];
+  if (f.searchTerm) out.push(`Search: "${f.searchTerm}"`);
+  if (f.selectedStageFilter) out.push(`Stage: ${f.selectedStageFilter}`);
+  if (f[exactField.filter.key]) out.push(`${exactField.label}: ${f[exactField.filter.key]}`);
+  for (const { label, filter } of [...DONOR_RANGE_FILTER_FIELDS, ...DONOR_DATE_FILTER_FIELDS]) {
+    const lo = f[filter.min];
+    const hi = f[filter.max];
+    if (lo !== undefined || hi !== undefined) out.push(`${label}: ${lo ?? "any"} – ${hi ?? "any"}`);
+  }
+  if (f[containsField.filter.key]) out.push(`${containsField.label}: "${f[containsField.filter.key]}"`);
+  return out.slice(0, max);
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { donorFilterSettingsSchema, donorFilterValuesSchema } from "./filters.ts";
+import { DONOR_MESSAGES } from "./messages.ts";
+
+export const donorGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  memberCount: z.number().int(),
+});
+export type DonorGroup = z.infer<typeof donorGroupSchema>;
+
+const groupName = z.string({ error: DONOR_MESSAGES.groupNameRequired }).trim().min(1, DONOR_MESSAGES.groupNameRequired).max(200);
+
+export const createDonorGroupSchema = z.object({
+  name: groupName,
+  /** Admins only; others create in their own organisation. */
+  organizationId: z.string().uuid().optional(),
+});
+export const groupQuerySchema = z.object({ organizationId: z.string().uuid().optional() });
+
+export const groupMembersInputSchema = z.object({
+  donorIds: z.array(z.string().uuid()).max(10_000),
+});
+export const groupMembersResponseSchema = z.object({ count: z.number().int(), message: z.string() });
+
+export const savedDonorGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  filterSettings: donorFilterValuesSchema,
+});
+export type SavedDonorGroup = z.infer<typeof savedDonorGroupSchema>;
+
+export const createSavedDonorGroupSchema = z.object({
+  name: groupName,
+  filterSettings: donorFilterSettingsSchema,
+  organizationId: z.string().uuid().optional(),
+});
