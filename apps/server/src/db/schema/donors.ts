@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 
-/** lower(last) | lower(first) | zip: the name-and-zip key the import matches on (see services/donors/importer.ts). */
+/** lower(last) | lower(first) | zip: the name-and-zip key the import matches on (see services/donors/import/chunk-sql.ts). */
 export const donorNameKeySql = (last: AnyPgColumn, first: AnyPgColumn, zip: AnyPgColumn) =>
   sql`(lower(coalesce(${last}, '')) || '|' || lower(coalesce(${first}, '')) || '|' || coalesce(${zip}, ''))`;
 

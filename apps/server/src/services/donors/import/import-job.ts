@@ -1,0 +1,193 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { DONOR_MESSAGES } from "@cultivate/shared";
+import { donorImportBatches, donors } from "../../../db/schema.ts";
+import { CsvParser } from "../csv.ts";
+import { KeySet } from "../key-set.ts";
+import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.ts";
+import { commitChunk, keysOf, matchKeys, prepareChunk } from "./chunk-sql.ts";
+import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
+import { removeSpooledExcept, spoolPath } from "./spool.ts";
+
+/** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
+const CHUNK_ROWS = 500;
+/** Rows parsed between yields to the event loop. */
+const PARSE_SLICE_ROWS = 50;
+
+/** Starts the jobs recovery finds (DonorImportJobs, which runs one job at a time per organisation). */
+export type JobStarter = {
+  startImport(batchId: string, organizationId: string): void;
+  startUndo(batchId: string, organizationId: string, userId: string | null): void;
+};
+
+/**
+ * At start-up: imports left queued or running by a stopped process are continued from their last
+ * committed chunk (or marked interrupted, their rows undoable, when the upload is gone); undos left
+ * running are continued (an undo only reverts what is still the import's value, so repeating it is safe).
+ * Uploads no batch will read again are removed.
+ */
+export async function recoverBatches(ctx: JobContext, jobs: JobStarter) {
+  const stale = await ctx.db
+    .select()
+    .from(donorImportBatches)
+    .where(inArray(donorImportBatches.status, ["queued", "running", "undoing"]))
+    .orderBy(asc(donorImportBatches.createdAt));
+  const keep = new Set<string>();
+  for (const b of stale) {
+    if (b.status === "undoing") {
+      ctx.log.info({ batchId: b.id }, "continuing an interrupted undo");
+      jobs.startUndo(b.id, b.organizationId, b.userId);
+    } else if (b.status === "running" && b.rowsTotal > 0 && b.rowsDone >= b.rowsTotal) {
+      // Every row committed; only the final status was not written.
+      await ctx.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, b.id));
+    } else if (fs.existsSync(spoolPath(ctx.spoolDir, b.id))) {
+      ctx.log.info({ batchId: b.id, rowsDone: b.rowsDone, rowsTotal: b.rowsTotal }, "resuming an interrupted import");
+      keep.add(b.id);
+      jobs.startImport(b.id, b.organizationId);
+    } else {
+      ctx.log.warn({ batchId: b.id, rowsDone: b.rowsDone }, "an interrupted import cannot be resumed: its upload is gone");
+      await ctx.db
+        .update(donorImportBatches)
+        .set({ status: "interrupted", error: DONOR_MESSAGES.importInterrupted, finishedAt: new Date() })
+        .where(eq(donorImportBatches.id, b.id));
+    }
+  }
+  await removeSpooledExcept(ctx.spoolDir, keep);
+}
+
+
+/**
+ * Continues batch `batchId` from its stored position (rows_done) to the end of its spooled upload.
+ * The records before the position are parsed again but skipped; every committed chunk is already in
+ * the database, so matching reads it like donors stored before the import.
+ */
+export async function runImport(ctx: JobContext, batchId: string, release: () => void = () => {}) {
+  const [batch] = await ctx.db.select().from(donorImportBatches).where(eq(donorImportBatches.id, batchId));
+  if (!batch || (batch.status !== "queued" && batch.status !== "running")) return;
+  const { organizationId, userId } = batch;
+  const filePath = spoolPath(ctx.spoolDir, batchId);
+  let pending: Promise<unknown> | null = null;
+  let finished = false;
+  try {
+    if (!fs.existsSync(filePath)) {
+      finished = true;
+      await endBatch(ctx, batchId, { status: "interrupted", error: DONOR_MESSAGES.importInterrupted });
+      return;
+    }
+    await ctx.db.update(donorImportBatches).set({ status: "running" }).where(eq(donorImportBatches.id, batchId));
+    const position = batch.rowsDone;
+    const decoder = new TextDecoder("utf-8");
+    const parser = new CsvParser();
+    let plan: HeaderPlan | null = null;
+    let rowNo = 0;
+    let nextAnalyze = 2000;
+    while (nextAnalyze <= position) nextAnalyze *= 4;
+    let chunk: ParsedRow[] = [];
+    // The previous chunk's transaction, still running while the next chunk is parsed and matched (on
+    // PostgreSQL the database works in its own process meanwhile). Chunks commit one after another,
+    // in file order; a chunk that could match a donor an earlier chunk wrote waits for that commit.
+    const settle = async () => {
+      const p = pending;
+      pending = null;
+      const err = await p;
+      if (err) throw err;
+      await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
+    };
+    // Match keys of the organisation's donors before this run, and of every donor it has inserted or
+    // updated since. A row with none of them is new without asking the database (a fresh
+    // organisation's import never runs a match query). A chunk whose rows share no key with an earlier
+    // chunk cannot depend on the chunk still being written, so its match query and the work that
+    // follows run while that chunk commits (on PostgreSQL, on another connection).
+    const storedKeys = await keysOf(ctx.db, organizationId);
+    const touched = new KeySet();
+    const flush = async () => {
+      if (!chunk.length) return;
+      const rows = chunk;
+      chunk = [];
+      let wait = false;
+      const lookup = rows.filter((r) => {
+        if (r.skip) return false;
+        const keys = matchKeys(r.values);
+        if (keys.some((k) => touched.has(k))) return (wait = true);
+        return keys.some((k) => storedKeys.has(k));
+      });
+      if (wait) await settle();
+      const prepared = await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
+      for (const k of prepared.touchedKeys) touched.add(k);
+      await settle();
+      if (ctx.stopping()) throw new ShuttingDown();
+      if (rowNo >= nextAnalyze) {
+        // Planner statistics from before the import say the organisation has few donors, so the match
+        // query would read all of them row by row (its time grew linearly with the import). PGlite
+        // has no autovacuum and PostgreSQL's comes too late: refresh them as the import grows.
+        nextAnalyze *= 4;
+        await ctx.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
+      }
+      // Settles to the error instead of rejecting, so a failure is never an unhandled rejection.
+      pending = commitChunk(ctx.db, ctx.log, batchId, organizationId, userId, rows, prepared).then(
+        () => null,
+        (err: unknown) => err ?? new Error("import chunk failed"),
+      );
+    };
+    const take = async (records: string[][]) => {
+      for (const rec of records) {
+        if (!plan) {
+          plan = planHeaders(rec);
+          continue;
+        }
+        if (++rowNo <= position) continue; // committed before the server stopped
+        chunk.push(parseRow(plan, rec, rowNo));
+        if (chunk.length >= CHUNK_ROWS) await flush();
+        // Parse in slices: the running chunk's replies (BEGIN, the match query) are handled within a few
+        // ms, so its INSERT runs in the database while the next chunk is parsed here, not after it.
+        else if (rowNo % PARSE_SLICE_ROWS === 0) await new Promise((r) => setImmediate(r));
+      }
+    };
+    for await (const buf of fs.createReadStream(filePath, { highWaterMark: 1 << 20 })) {
+      await take(parser.push(decoder.decode(buf as Buffer, { stream: true })));
+    }
+    await take(parser.push(decoder.decode()));
+    await take(parser.end());
+    await flush();
+    await settle();
+    // The upload goes first: a batch whose every row is committed is completed at the next start even
+    // without it (see recover).
+    finished = true;
+    await fsp.rm(filePath, { force: true });
+    release();
+    await endBatch(ctx, batchId, { status: "completed" });
+    await tidy(ctx);
+  } catch (err) {
+    await pending; // a chunk still committing finishes before the batch is marked
+    if (err instanceof ShuttingDown) {
+      ctx.log.info({ batchId }, "import paused for shutdown; it resumes at the next start");
+      return;
+    }
+    finished = true;
+    release();
+    ctx.log.error({ batchId, err: dbErrorSummary(err) }, "donor import stopped");
+    await endBatch(ctx, batchId, { status: "failed", error: DONOR_MESSAGES.importStopped }).catch((e: unknown) =>
+      ctx.log.error({ batchId, err: dbErrorSummary(e) }, "could not mark the import failed"),
+    );
+  } finally {
+    if (finished) await fsp.rm(filePath, { force: true });
+  }
+}
+
+async function endBatch(ctx: JobContext, batchId: string, set: { status: "completed" | "failed" | "interrupted"; error?: string }) {
+  await ctx.db
+    .update(donorImportBatches)
+    .set({ ...set, finishedAt: new Date() })
+    .where(eq(donorImportBatches.id, batchId));
+}
+
+
+/**
+ * After an import: fresh statistics for every column and index, and the visibility map set, so counts
+ * of filtered lists are index-only scans (PGlite never vacuums by itself). Failure only costs speed.
+ */
+async function tidy(ctx: JobContext) {
+  await ctx.db.execute(sql`VACUUM (ANALYZE) ${donors}`).catch((err: unknown) => ctx.log.warn({ err }, "vacuum after import failed"));
+}
+

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../../db/client.ts";
+
+/** What an import or undo job runs with; `stopping()` turns true when the server shuts down. */
+export type JobContext = { db: Db; log: FastifyBaseLogger; spoolDir: string; stopping: () => boolean };
+
+/**
+ * What the log gets about an error: the database's code and message, without the query or its
+ * parameters (donor data, up to megabytes); the stack only for errors that are not a failed query.
+ */
+export function dbErrorSummary(err: unknown): { code?: string; message: string; stack?: string } {
+  let e: unknown = err;
+  let query = false;
+  // Drizzle wraps the driver's error ("Failed query: … params: …") and keeps it as `cause`.
+  while (e instanceof Error && e.message.startsWith("Failed query:")) {
+    query = true;
+    if (!e.cause) break;
+    e = e.cause;
+  }
+  const code = (e as { code?: unknown })?.code;
+  const message = e instanceof Error ? e.message : String(e);
+  return {
+    ...(typeof code === "string" ? { code } : {}),
+    message: message.startsWith("Failed query:") ? "query failed" : message.slice(0, 500),
+    ...(!query && e instanceof Error && e.stack ? { stack: e.stack.slice(0, 2000) } : {}),
+  };
+}
+
+/** Thrown inside a job when the server is shutting down: the batch stays `running` (or `undoing`) and continues at the next start. */
+export class ShuttingDown extends Error {}
