@@ -101,21 +101,26 @@ export async function signIn(t: TestApp, email: string, password: string, rememb
   return cookieFrom(res);
 }
 
-/** A user in a given state, for permission tests: status, organisation and one role. */
+/**
+ * A user in a given state, for permission tests: status, organisation and one role. The user belongs
+ * to a new organisation of its own unless `organizationId` names one, or is null for a user without
+ * one (an admin, or someone who has not onboarded yet).
+ */
 export async function buildUser(
   t: TestApp,
   opts: { role?: RoleName; status?: "pending" | "submitted" | "approved"; organizationId?: string | null } = {},
 ) {
+  const organizationId = opts.organizationId === undefined ? (await buildOrg(t)).id : opts.organizationId;
   const u = await registerUser(t);
   await t.db
     .update(userProfiles)
-    .set({ onboardingStatus: opts.status ?? "approved", organizationId: opts.organizationId ?? null })
+    .set({ onboardingStatus: opts.status ?? "approved", organizationId })
     .where(eq(userProfiles.id, u.userId));
   if (opts.role) {
     const [role] = await t.db.select().from(roles).where(eq(roles.name, opts.role));
     await t.db.insert(userRoles).values({ userId: u.userId, roleId: role!.id });
   }
-  return u;
+  return { ...u, organizationId };
 }
 
 /** An organisation with a unique name (issue 5 factories). */
