@@ -73,7 +73,7 @@ async function buildFixture(): Promise<Fixture> {
     applicant: sideA.applicant,
     plain: await buildUser(t, { organizationId: orgA.id }),
   };
-  // B has users of every role too (its officer owns B's campaign); they never sign in here.
+  // B has users of every role too (its officer owns B's campaign); no request of the matrix is sent as them.
   // The users user management acts on: approved, no role.
   const memberA = await member(undefined, orgA.id);
   const memberB = await member(undefined, orgB.id);
