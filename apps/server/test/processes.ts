@@ -148,7 +148,9 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     }
     if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${output}`);
     if (Date.now() > deadline) {
+      // Gone before the caller removes its DATA_DIR.
       proc.kill("SIGKILL");
+      await exited;
       throw new Error(`the server did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
