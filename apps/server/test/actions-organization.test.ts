@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { campaigns, organizations, userActions } from "../src/db/schema.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { twoOrganizations } from "./fixtures.ts";
 
 /**
  * Issue 11 item 12: every activity row is filed under the organisation whose record it is, not the
@@ -15,11 +16,13 @@ let admin: U, demoManager: U, riversideOwner: U;
 
 beforeAll(async () => {
   t = await createTestApp();
-  demo = await buildOrg(t, "Demo Foundation");
-  riverside = await buildOrg(t, "Riverside Arts Council");
-  admin = await buildUser(t, { role: "admin", organizationId: demo.id });
-  demoManager = await buildUser(t, { role: "org_manager", organizationId: demo.id });
-  riversideOwner = await buildUser(t, { role: "org_owner", organizationId: riverside.id });
+  // No fixture records: Riverside's campaigns are counted here.
+  const { a, b } = await twoOrganizations(t, { names: ["Demo Foundation", "Riverside Arts Council"], records: false });
+  demo = a.org;
+  riverside = b.org;
+  admin = a.admin;
+  demoManager = a.manager;
+  riversideOwner = b.owner;
 });
 afterAll(async () => {
   await t?.close();

@@ -2,21 +2,16 @@
 // `node --import tsx src/main.ts`, as scripts/start.mjs runs its bundle) gets SIGTERM right after a request
 // whose action is still queued (the recorder writes every 250 ms); it must close the app, so the recorder
 // writes the row before the process exits with code 0.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { userActions, users } from "../src/db/schema.ts";
-import { testDatabaseKind } from "./helpers.ts";
+import { createPostgresDatabase, freePort, startServer, testDatabaseKind, type ServerProcess } from "./processes.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const ADMIN = { email: "shutdown-admin@example.org", password: "shutdown-test-password-1" };
 
 let work: string;
@@ -24,44 +19,21 @@ let dataDir: string;
 let baseUrl: string;
 let databaseUrl = "";
 let dropDatabase = async () => {};
-let proc: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
+let server: ServerProcess | null = null;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-shutdown-"));
   dataDir = path.join(work, "data");
   baseUrl = `http://127.0.0.1:${await freePort()}`;
   if (testDatabaseKind === "postgres") {
-    const base = process.env.DATABASE_URL!;
-    const name = `cultivate_shutdown_${crypto.randomBytes(5).toString("hex")}`;
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const d = new pg.Client({ connectionString: base });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => {});
-      await d.end();
-    };
+    const created = await createPostgresDatabase("cultivate_shutdown");
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
 });
 
 afterAll(async () => {
-  if (proc && proc.exitCode === null) proc.kill("SIGKILL");
+  if (server && server.proc.exitCode === null) server.proc.kill("SIGKILL");
   await dropDatabase();
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -70,40 +42,16 @@ describe("shutdown", () => {
   it.each(["SIGTERM", "SIGINT"] as const)(
     "%s: the server writes the queued activity rows before it exits",
     async (signal) => {
-      proc = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: new URL(baseUrl).port,
-          HOST: "127.0.0.1",
-          APP_URL: baseUrl,
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
-          AUTH_SECRET: "shutdown-test-secret-shutdown-test-secret-0123",
-          LOG_LEVEL: "warn",
-          WEB_DIST: path.join(work, "no-web"),
-          SMTP_URL: "",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+      server = await startServer({
+        from: "source",
+        baseUrl,
+        dataDir,
+        databaseUrl,
+        admin: ADMIN,
+        authSecret: "shutdown-test-secret-shutdown-test-secret-0123",
+        webDist: path.join(work, "no-web"),
       });
-      let output = "";
-      proc.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-      proc.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-      const exited = new Promise<number | null>((resolve) => proc!.once("exit", (code) => resolve(code)));
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        try {
-          if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-        } catch {
-          // not up yet
-        }
-        if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const { proc, exited, log } = server;
 
       const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
         method: "POST",
@@ -121,8 +69,8 @@ describe("shutdown", () => {
       });
       proc.kill(signal);
       expect(signedOut.status).toBe(200);
-      expect(await exited, output).toBe(0);
-      proc = null;
+      expect(await exited, log()).toBe(0);
+      server = null;
 
       const database = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir });
       try {
@@ -132,7 +80,7 @@ describe("shutdown", () => {
       } finally {
         await database.close();
       }
-      expect(output).not.toMatch(/rows are lost|could not write activity/);
+      expect(log()).not.toMatch(/rows are lost|could not write activity/);
     },
     120_000,
   );

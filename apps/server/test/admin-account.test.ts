@@ -102,7 +102,7 @@ describe("two-factor sign-in (TOTP)", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user.email).toBe(u.email);
 
-    const admin = await buildUser(t, { role: "admin" });
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
     const list = (await t.request("GET", "/api/admin/users", { cookie: admin.cookie })).json();
     expect(list.users.find((x: { id: string }) => x.id === u.userId).twoFactorEnabled).toBe(true);
   });

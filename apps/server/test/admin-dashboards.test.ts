@@ -19,7 +19,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 describe("admin System Overview", () => {
   it("is admin only and counts donor records of every organisation", async () => {
-    const admin = await buildUser(t, { role: "admin" });
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
     const owner = await buildUser(t, { role: "org_owner", organizationId: orgA.id });
     expect((await t.request("GET", "/api/admin/overview")).statusCode).toBe(401);
     const denied = await t.request("GET", "/api/admin/overview", { cookie: owner.cookie });

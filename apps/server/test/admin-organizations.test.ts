@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   orgA = await buildOrg(t);
   orgB = await buildOrg(t);
-  admin = await buildUser(t, { role: "admin" });
+  admin = await buildUser(t, { role: "admin", organizationId: null });
   owner = await buildUser(t, { role: "org_owner", organizationId: orgA.id });
 });
 afterAll(async () => {

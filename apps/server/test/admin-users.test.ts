@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ smtpUrl: smtp.url });
   orgA = await buildOrg(t);
   orgB = await buildOrg(t);
-  admin = await buildUser(t, { role: "admin" });
+  admin = await buildUser(t, { role: "admin", organizationId: null });
   owner = await buildUser(t, { role: "org_owner", organizationId: orgA.id });
 });
 afterAll(async () => {
@@ -181,7 +181,7 @@ describe("roles", () => {
   });
 
   it("never lets an admin take their own admin role away", async () => {
-    const self = await buildUser(t, { role: "admin" });
+    const self = await buildUser(t, { role: "admin", organizationId: null });
     const removed = await t.request("DELETE", `/api/admin/users/${self.userId}/roles/admin`, { cookie: self.cookie });
     expect(removed.statusCode).toBe(403);
     expect(removed.json().message).toBe("You cannot remove your own admin role.");

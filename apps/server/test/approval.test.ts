@@ -24,6 +24,7 @@ import {
 } from "../src/db/schema.ts";
 import { LAST_OWNER_MESSAGE } from "../src/policy/policy.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, registerUser, signIn, uniqueEmail, validOnboarding, type TestApp } from "./helpers.ts";
+import { twoOrganizations } from "./fixtures.ts";
 
 /**
  * Issue 11 item 1 and item 11: approval gates every organisation's data; joining an organisation
@@ -42,11 +43,13 @@ let groupId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  riverside = await buildOrg(t, "Riverside Arts Council");
-  other = await buildOrg(t, "Other Foundation");
-  admin = await buildUser(t, { role: "admin" });
-  owner = await buildUser(t, { role: "org_owner", organizationId: riverside.id });
-  otherOwner = await buildUser(t, { role: "org_owner", organizationId: other.id });
+  // Riverside's own donor, campaign and group follow; the fixture's would only add rows.
+  const { a, b } = await twoOrganizations(t, { names: ["Riverside Arts Council", "Other Foundation"], records: false });
+  riverside = a.org;
+  other = b.org;
+  admin = await buildUser(t, { role: "admin", organizationId: null });
+  owner = a.owner;
+  otherOwner = b.owner;
   donor = await buildDonor(t, riverside.id, { firstName: "Ruth", lastName: "Secret", email: "ruth@example.org", notes: "<p>private</p>" });
   const [c] = await t.db
     .insert(campaigns)

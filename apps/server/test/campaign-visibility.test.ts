@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { campaignGoals, roles, stages, userRoles } from "../src/db/schema.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { twoOrganizations } from "./fixtures.ts";
 
 /**
  * Issue 11 item 7: an officer who is not also admin, owner or manager sees only the campaigns they own,
@@ -25,11 +26,13 @@ const campaign = async (user: U, name: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  org = await buildOrg(t);
-  otherOrg = await buildOrg(t);
-  admin = await buildUser(t, { role: "admin" });
-  owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
-  officer = await buildUser(t, { role: "org_officer", organizationId: org.id });
+  // Without the fixture's records: the officer's campaigns are counted here.
+  const { a, b } = await twoOrganizations(t, { records: false });
+  org = a.org;
+  otherOrg = b.org;
+  admin = await buildUser(t, { role: "admin", organizationId: null });
+  owner = a.owner;
+  officer = a.officer;
   colleague = await buildUser(t, { role: "org_officer", organizationId: org.id });
   officerManager = await buildUser(t, { role: "org_officer", organizationId: org.id });
   const [manager] = await t.db.select().from(roles).where(eq(roles.name, "org_manager"));
@@ -37,7 +40,7 @@ beforeAll(async () => {
   mine = await campaign(officer, "Officer's own drive");
   colleagues = await campaign(colleague, "Colleague's gala");
   ownersArchived = await campaign(owner, "Owner's old appeal");
-  theirs = await campaign(await buildUser(t, { role: "org_owner", organizationId: otherOrg.id }), "Other org's drive");
+  theirs = await campaign(b.owner, "Other org's drive");
   expect((await t.request("PUT", "/api/settings/ai-provider", { cookie: admin.cookie, body: { provider: "offline" } })).statusCode).toBe(200);
 });
 afterAll(async () => {

@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { campaignGoals, campaigns, stages } from "../src/db/schema.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { twoOrganizations, type TwoOrganizations } from "./fixtures.ts";
 
 let t: TestApp;
 let orgA: { id: string };
 let orgB: { id: string };
+let fixture: TwoOrganizations;
 beforeAll(async () => {
   t = await createTestApp();
-  orgA = await buildOrg(t);
-  orgB = await buildOrg(t);
+  // No fixture records: the campaign lists below hold only what the tests create.
+  fixture = await twoOrganizations(t, { records: false });
+  orgA = fixture.a.org;
+  orgB = fixture.b.org;
 });
 afterAll(async () => {
   await t?.close();
@@ -45,7 +49,7 @@ describe("campaign management", () => {
   });
 
   it("answers 'Organization information not available' to a user without an organisation", async () => {
-    const admin = await buildUser(t, { role: "admin" });
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
     const res = await t.request("POST", "/api/campaigns", { cookie: admin.cookie, body: input() });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Organization information not available");
@@ -60,9 +64,9 @@ describe("campaign management", () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe("You don't have permission to manage campaigns.");
 
-    const ownerB = await buildUser(t, { role: "org_owner", organizationId: orgB.id });
+    const ownerB = fixture.b.owner;
     const theirs = (await t.request("POST", "/api/campaigns", { cookie: ownerB.cookie, body: input({ name: "B only" }) })).json();
-    const ownerA = await buildUser(t, { role: "org_owner", organizationId: orgA.id });
+    const ownerA = fixture.a.owner;
     expect((await t.request("PATCH", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie, body: { name: "x" } })).statusCode).toBe(404);
     expect((await t.request("DELETE", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie })).statusCode).toBe(404);
     expect((await t.request("GET", `/api/campaigns/${theirs.id}/donors`, { cookie: ownerA.cookie })).statusCode).toBe(404);
@@ -90,8 +94,7 @@ describe("campaign management", () => {
   });
 
   it("archives and unarchives; archived campaigns are listed only on request, newest first", async () => {
-    const org = await buildOrg(t);
-    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const owner = await buildUser(t, { role: "org_owner" });
     const first = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "First" }) })).json();
     await new Promise((r) => setTimeout(r, 5));
     await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Second" }) });
@@ -105,9 +108,9 @@ describe("campaign management", () => {
   });
 
   it("lists a campaign's donors with their figures and deletes a campaign with its goals, keeping stage history", async () => {
-    const org = await buildOrg(t);
-    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
-    const donor = await buildDonor(t, org.id, { firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4 });
+    const owner = await buildUser(t, { role: "org_owner" });
+    const organizationId = owner.organizationId!;
+    const donor = await buildDonor(t, organizationId, { firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4 });
     const campaign = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input() })).json();
     const goal = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${campaign.id}`, { cookie: owner.cookie, body: { goalText: "$50,000 for the wing" } });
     expect(goal.statusCode).toBe(200);
@@ -116,7 +119,7 @@ describe("campaign management", () => {
     const donorsRes = (await t.request("GET", `/api/campaigns/${campaign.id}/donors`, { cookie: owner.cookie })).json();
     expect(donorsRes.donors[0]).toMatchObject({ firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4, goalText: "$50,000 for the wing" });
 
-    await t.db.insert(stages).values({ donorId: donor.id, organizationId: org.id, stageName: "Discovery", aiOutput: "plan", campaignId: campaign.id });
+    await t.db.insert(stages).values({ donorId: donor.id, organizationId, stageName: "Discovery", aiOutput: "plan", campaignId: campaign.id });
     expect((await t.request("DELETE", `/api/campaigns/${campaign.id}`, { cookie: owner.cookie })).statusCode).toBe(204);
     expect(await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id))).toHaveLength(0);
     expect(await t.db.select().from(campaignGoals).where(eq(campaignGoals.campaignId, campaign.id))).toHaveLength(0);
@@ -128,8 +131,7 @@ describe("campaign management", () => {
 describe("campaign activity", () => {
   it("records start, then success with a duration, for create and update", async () => {
     const { userActions } = await import("../src/db/schema.ts");
-    const org = await buildOrg(t);
-    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const owner = await buildUser(t, { role: "org_owner" });
     const created = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Tracked" }) })).json();
     await t.request("PATCH", `/api/campaigns/${created.id}`, { cookie: owner.cookie, body: { goal: "$3,000,000" } });
     await t.app.activity.flush();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { donors, stages } from "../src/db/schema.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { twoOrganizations } from "./fixtures.ts";
 
 let t: TestApp;
 let orgA: { id: string };
@@ -14,10 +15,12 @@ let foreignDonor: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgA = await buildOrg(t, "Groups A");
-  orgB = await buildOrg(t, "Groups B");
-  officer = (await buildUser(t, { role: "org_officer", organizationId: orgA.id })).cookie;
-  other = (await buildUser(t, { role: "org_owner", organizationId: orgB.id })).cookie;
+  // No fixture records: the donors of each organisation are the ones below.
+  const { a, b } = await twoOrganizations(t, { names: ["Groups A", "Groups B"], records: false });
+  orgA = a.org;
+  orgB = b.org;
+  officer = a.officer.cookie;
+  other = b.owner.cookie;
   d1 = (await buildDonor(t, orgA.id, { firstName: "One" })).id;
   d2 = (await buildDonor(t, orgA.id, { firstName: "Two" })).id;
   foreignDonor = (await buildDonor(t, orgB.id, { firstName: "Foreign" })).id;

@@ -3,92 +3,45 @@
 // It must continue the import from its last committed chunk to exactly the right rows; an import whose
 // upload is gone must end `interrupted` with its rows undoable, and undo must restore exactly the rows before.
 // Runs on PGlite (DATA_DIR/pglite) or, with TEST_DATABASE=postgres, on a fresh PostgreSQL database.
-import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildServer, serverBundle, serverBundleStale, serverProcess } from "../../../scripts/build-server.mjs";
-import { testDatabaseKind } from "./helpers.ts";
+import { createPostgresDatabase, freePort, startServer as startChild, testDatabaseKind, type ServerProcess } from "./processes.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const ADMIN = { email: "crash-admin@example.org", password: "crash-test-password-1" };
 const ROWS = 20_000;
 
-type Server = { proc: ChildProcess; exited: Promise<unknown>; log: () => string };
-
 let work: string;
 let dataDir: string;
-let port: number;
 let baseUrl: string;
 let databaseUrl = "";
 let dropDatabase = async () => {};
-let server: Server | null = null;
+let server: ServerProcess | null = null;
 let cookie = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 const t0 = Date.now();
 const mark = (what: string) => process.env.CRASH_TIMING && console.error(`[${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
-async function startServer(): Promise<Server> {
+async function startServer(): Promise<ServerProcess> {
   mark("starting server");
-  // The production bundle, as `npm start` runs it (rebuilt when a source is newer; tsx would add seconds per start).
-  if (serverBundleStale()) await buildServer();
-  const settings = serverProcess({ DATABASE_URL: databaseUrl });
-  const proc = spawn(process.execPath, [...settings.execArgv, serverBundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...settings.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_SECRET: "crash-test-secret-crash-test-secret-0123456789",
-      LOG_LEVEL: "warn",
-      API_RATE_LIMIT: "1000000",
-      WEB_DIST: path.join(work, "no-web"),
-      SMTP_URL: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  // The production bundle, as `npm start` runs it.
+  const started = await startChild({
+    from: "bundle",
+    baseUrl,
+    dataDir,
+    databaseUrl,
+    admin: ADMIN,
+    authSecret: "crash-test-secret-crash-test-secret-0123456789",
+    webDist: path.join(work, "no-web"),
+    env: { API_RATE_LIMIT: "1000000" },
+    startTimeoutMs: 45_000,
+    keepLog: 20_000,
   });
-  let output = "";
-  proc.stdout!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-  proc.stderr!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-  const exited = new Promise((resolve) => proc.once("exit", resolve));
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (proc.exitCode !== null) throw new Error(`the server exited with ${proc.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
   mark("server up");
-  return { proc, exited, log: () => output };
+  return started;
 }
 
-async function kill(s: Server, signal: NodeJS.Signals) {
+async function kill(s: ServerProcess, signal: NodeJS.Signals) {
   s.proc.kill(signal);
   await s.exited;
   server = null;
@@ -162,24 +115,11 @@ async function exported(orgId: string): Promise<Map<string, string>> {
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-crash-"));
   dataDir = path.join(work, "data");
-  port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = `http://127.0.0.1:${await freePort()}`;
   if (testDatabaseKind === "postgres") {
-    const base = process.env.DATABASE_URL!;
-    const name = `cultivate_crash_${crypto.randomBytes(5).toString("hex")}`;
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const d = new pg.Client({ connectionString: base });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => {});
-      await d.end();
-    };
+    const created = await createPostgresDatabase("cultivate_crash");
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   server = await startServer();
   await signIn();

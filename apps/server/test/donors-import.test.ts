@@ -8,6 +8,7 @@ import { and, count, eq } from "drizzle-orm";
 import { DONOR_EXPORT_HEADERS } from "@cultivate/shared";
 import { donorChanges, donors } from "../src/db/schema.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { twoOrganizations } from "./fixtures.ts";
 
 let t: TestApp;
 let orgA: { id: string; name: string };
@@ -18,10 +19,12 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgA = await buildOrg(t, "Import Org A");
-  orgB = await buildOrg(t, "Import Org B");
-  owner = (await buildUser(t, { role: "org_owner", organizationId: orgA.id })).cookie;
-  ownerB = (await buildUser(t, { role: "org_manager", organizationId: orgB.id })).cookie;
+  // No fixture records: imports are checked against exactly the donors they wrote.
+  const { a, b } = await twoOrganizations(t, { names: ["Import Org A", "Import Org B"], records: false });
+  orgA = a.org;
+  orgB = b.org;
+  owner = a.owner.cookie;
+  ownerB = b.manager.cookie;
   admin = (await buildUser(t, { role: "admin", organizationId: null })).cookie;
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DONOR_MESSAGES, encodeDonorFilters, type DonorFilterSettings } from "@cultivate/shared";
 import { stages } from "../src/db/schema.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { twoOrganizations } from "./fixtures.ts";
 
 let t: TestApp;
 let orgA: { id: string; name: string };
@@ -12,9 +13,11 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgA = await buildOrg(t, "Alpha Trust");
-  orgB = await buildOrg(t, "Beta Fund");
-  officer = (await buildUser(t, { role: "org_officer", organizationId: orgA.id })).cookie;
+  // No fixture records: the lists below are exactly these donors.
+  const { a, b } = await twoOrganizations(t, { names: ["Alpha Trust", "Beta Fund"], records: false });
+  orgA = a.org;
+  orgB = b.org;
+  officer = a.officer.cookie;
   admin = (await buildUser(t, { role: "admin", organizationId: null })).cookie;
   const d = async (key: string, values: Parameters<typeof buildDonor>[2]) => (ids[key] = (await buildDonor(t, orgA.id, values)).id);
   await d("ann", { firstName: "Ann", lastName: "Zeta", email: "ann@zeta.org", dsRating: "DS1-1", estimatedCapacity: 50000, qualityScore: 9.5, age: 70, lastGiftAmount: 500, lastGiftDate: "2024-05-01", largestGiftDate: "2020-01-01", firstGiftAmount: 25, firstDateRange: "1995-2020", totalGiftAmount: 9000, numberOfGifts: 12, largestGiftAmount: 2000, largestGiftFound: 10000 });

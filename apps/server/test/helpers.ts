@@ -1,8 +1,6 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../src/app.ts";
@@ -10,53 +8,18 @@ import { loadConfig, type AppConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { donors, organizations, roles, userProfiles, userRoles, users } from "../src/db/schema.ts";
 import type { RoleName } from "@cultivate/shared";
+import { createPostgresDatabase, testDatabaseKind } from "./processes.ts";
 
-/**
- * Which database the API suite runs on: PGlite in memory by default; with
- * TEST_DATABASE=postgres, a fresh database per test file on the server at DATABASE_URL.
- */
-export const testDatabaseKind = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
+export { testDatabaseKind };
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDatabaseKind === "pglite") {
     const database = await openDatabase({ kind: "pglite" });
     return { database, drop: async () => {} };
   }
-  const baseUrl = process.env.DATABASE_URL;
-  if (!baseUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
-  const name = `cultivate_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 4 });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } catch (err) {
-        // FORCE needs pg_signal_backend to end an autovacuum worker busy on a freshly filled test
-        // database; a plain DROP cancels autovacuum by itself, so fall back to it (briefly retried).
-        if ((err as { code?: string }).code !== "42501") throw err;
-        for (let attempt = 0; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (again) {
-            if (attempt >= 10) throw again;
-            await new Promise((r) => setTimeout(r, 200));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
+  return { database, drop };
 }
 
 export const TEST_APP_URL = "http://localhost:3000";
@@ -138,21 +101,26 @@ export async function signIn(t: TestApp, email: string, password: string, rememb
   return cookieFrom(res);
 }
 
-/** A user in a given state, for permission tests: status, organisation and one role. */
+/**
+ * A user in a given state, for permission tests: status, organisation and one role. The user belongs
+ * to a new organisation of its own unless `organizationId` names one, or is null for a user without
+ * one (an admin, or someone who has not onboarded yet).
+ */
 export async function buildUser(
   t: TestApp,
   opts: { role?: RoleName; status?: "pending" | "submitted" | "approved"; organizationId?: string | null } = {},
 ) {
+  const organizationId = opts.organizationId === undefined ? (await buildOrg(t)).id : opts.organizationId;
   const u = await registerUser(t);
   await t.db
     .update(userProfiles)
-    .set({ onboardingStatus: opts.status ?? "approved", organizationId: opts.organizationId ?? null })
+    .set({ onboardingStatus: opts.status ?? "approved", organizationId })
     .where(eq(userProfiles.id, u.userId));
   if (opts.role) {
     const [role] = await t.db.select().from(roles).where(eq(roles.name, opts.role));
     await t.db.insert(userRoles).values({ userId: u.userId, roleId: role!.id });
   }
-  return u;
+  return { ...u, organizationId };
 }
 
 /** An organisation with a unique name (issue 5 factories). */

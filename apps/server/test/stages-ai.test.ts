@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestApp({ ai: aiConfig() });
   org = await buildOrg(t);
   officer = await buildUser(t, { role: "org_officer", organizationId: org.id });
-  admin = await buildUser(t, { role: "admin" });
+  admin = await buildUser(t, { role: "admin", organizationId: null });
   campaignId = (
     await t.request("POST", "/api/campaigns", {
       cookie: officer.cookie,

@@ -23,7 +23,8 @@ import {
   users,
 } from "../src/db/schema.ts";
 import type { RoleName } from "@cultivate/shared";
-import { buildDonor, buildOrg, buildUser, createTestApp, signIn, type TestApp } from "./helpers.ts";
+import { buildUser, createTestApp, signIn, type TestApp } from "./helpers.ts";
+import { twoOrganizations, type OrganizationSide } from "./fixtures.ts";
 import {
   ACTORS,
   TABLE,
@@ -48,13 +49,11 @@ let colleagueMarkers: string[] = [];
 const tag = () => crypto.randomBytes(4).toString("hex");
 
 async function buildFixture(): Promise<Fixture> {
-  const orgA = await buildOrg(t, `Matrix Org A ${tag()}`);
-  const orgB = await buildOrg(t, `Matrix Org B ${tag()}`);
-  const user = async (role: RoleName | undefined, organizationId: string | null, status: "submitted" | "approved" = "approved") => {
-    const u = await buildUser(t, { role, organizationId, status });
-    const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, u.userId));
-    return { ...u, email: row!.email };
-  };
+  // A and B with an owner, a manager, an officer, an applicant (what onboarding does today: linked to the
+  // organisation named, org_officer, status submitted) and an admin each, two donors and the officer's campaign.
+  const { a: sideA, b: sideB } = await twoOrganizations(t, { names: [`Matrix Org A ${tag()}`, `Matrix Org B ${tag()}`] });
+  const orgA = sideA.org;
+  const orgB = sideB.org;
   const member = async (role: RoleName | undefined, organizationId: string, status: "submitted" | "approved" = "approved") => {
     const userId = crypto.randomUUID();
     await t.db.insert(users).values({ id: userId, name: `Member ${tag()}`, email: `member-${tag()}-${tag()}@example.org` });
@@ -67,20 +66,14 @@ async function buildFixture(): Promise<Fixture> {
   };
   // The seven actors: all in A (the admin too, so its actions on B's records show where they are filed).
   const actors = {
-    admin: await user("admin", orgA.id),
-    owner: await user("org_owner", orgA.id),
-    manager: await user("org_manager", orgA.id),
-    officer: await user("org_officer", orgA.id),
-    // What onboarding does today: linked to the organisation named, org_officer, status submitted.
-    applicant: await user("org_officer", orgA.id, "submitted"),
-    plain: await user(undefined, orgA.id),
+    admin: sideA.admin,
+    owner: sideA.owner,
+    manager: sideA.manager,
+    officer: sideA.officer,
+    applicant: sideA.applicant,
+    plain: await buildUser(t, { organizationId: orgA.id }),
   };
-  // B has users of every role too (its officer owns B's campaign); they never sign in, so they are rows only.
-  const bOwner = await member("org_owner", orgB.id);
-  await member("org_manager", orgB.id);
-  const bOfficer = await member("org_officer", orgB.id);
-  await member("org_officer", orgB.id, "submitted");
-  await member("admin", orgB.id);
+  // B has users of every role too (its officer owns B's campaign); no request of the matrix is sent as them.
   // The users user management acts on: approved, no role.
   const memberA = await member(undefined, orgA.id);
   const memberB = await member(undefined, orgB.id);
@@ -89,10 +82,11 @@ async function buildFixture(): Promise<Fixture> {
     cookies[a] = await signIn(t, actors[a].email, actors[a].password); // the real sign-in route
   }
 
-  const side = async (org: { id: string }, label: string, officerId: string, ownerId: string, submitter: string) => {
-    const m = `${label}-${tag()}`;
-    const donor = await buildDonor(t, org.id, { firstName: `Donor${m}`, lastName: `Family${m}`, email: `donor-${m}@example.org` });
-    await buildDonor(t, org.id, { firstName: "Second", lastName: `Donor${m}` });
+  // The fixture's first donor (in a group, with a stage and a goal) and its officer's campaign, and the rest.
+  const side = async (fixture: OrganizationSide, submitter: string) => {
+    const { org, marker: m } = fixture;
+    const donor = fixture.donors[0];
+    const ownerId = fixture.owner.userId;
     const [group] = await t.db.insert(donorGroups).values({ name: `Group ${m}`, organizationId: org.id, userId: ownerId }).returning();
     await t.db.insert(donorGroupMembers).values({ donorGroupId: group!.id, donorId: donor.id });
     const [saved] = await t.db
@@ -100,10 +94,10 @@ async function buildFixture(): Promise<Fixture> {
       .values({ name: `Saved ${m}`, organizationId: org.id, userId: ownerId, filterSettings: { minCapacity: 100 } })
       .returning();
     const campaignRow = (name: string, owner: string) => ({ name, goal: "$50,000", startDate: "2026-01-01", endDate: "2026-12-31", organizationId: org.id, ownerUserId: owner });
-    const [campaign] = await t.db.insert(campaigns).values(campaignRow(`Campaign ${m}`, officerId)).returning();
+    const campaign = fixture.campaign;
     const [colleague] = await t.db.insert(campaigns).values(campaignRow(`Colleague campaign ${m}`, ownerId)).returning();
-    await t.db.insert(stages).values({ donorId: donor.id, organizationId: org.id, stageName: "Discovery", aiOutput: `Plan ${m}`, campaignId: campaign!.id });
-    await t.db.insert(campaignGoals).values({ campaignId: campaign!.id, donorId: donor.id, organizationId: org.id, goalText: `Goal ${m}` });
+    await t.db.insert(stages).values({ donorId: donor.id, organizationId: org.id, stageName: "Discovery", aiOutput: `Plan ${m}`, campaignId: campaign.id });
+    await t.db.insert(campaignGoals).values({ campaignId: campaign.id, donorId: donor.id, organizationId: org.id, goalText: `Goal ${m}` });
     const [batch] = await t.db
       .insert(donorImportBatches)
       .values({ organizationId: org.id, userId: ownerId, fileName: `import-${m}.csv`, status: "completed", finishedAt: new Date() })
@@ -112,10 +106,10 @@ async function buildFixture(): Promise<Fixture> {
       .insert(issues)
       .values({ organizationId: org.id, submittedByUserId: submitter, title: `Issue ${m}`, description: `About ${m}`, type: "bug" })
       .returning();
-    return { m, donor: donor.id, group: group!.id, saved: saved!.id, campaign: campaign!.id, colleague: colleague!, batch: batch!.id, issue: issue!.id };
+    return { m, donor: donor.id, group: group!.id, saved: saved!.id, campaign: campaign.id, colleague: colleague!, batch: batch!.id, issue: issue!.id };
   };
-  const a = await side(orgA, "A", actors.officer.userId, actors.owner.userId, memberA.userId);
-  const b = await side(orgB, "B", bOfficer.userId, bOwner.userId, memberB.userId);
+  const a = await side(sideA, memberA.userId);
+  const b = await side(sideB, memberB.userId);
 
   const [actionB] = await t.db.insert(userActions).values({ userId: memberB.userId, organizationId: orgB.id, actionType: "navigation", actionName: "page_view" }).returning();
   const ownAction: Fixture["ownAction"] = {};
