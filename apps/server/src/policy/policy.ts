@@ -1,4 +1,4 @@
-import { can, inOrganization, isApprovedActor, keepsAnOwner, LAST_OWNER_MESSAGE, managesUser } from "@cultivate/shared";
+import { can, inOrganization, isApproved as approved, keepsAnOwner, LAST_OWNER_MESSAGE, managesUser } from "@cultivate/shared";
 import { approvalRequired, conflict, forbidden, notFound, unauthorized } from "../lib/errors.ts";
 import type { Actor } from "./actor.ts";
 
@@ -9,7 +9,7 @@ import type { Actor } from "./actor.ts";
  * Routes call these explicitly.
  */
 export { can, LAST_OWNER_MESSAGE };
-export const isApproved = (actor: Actor) => isApprovedActor(actor);
+export const isApproved = (actor: Actor) => approved(actor);
 
 /** 401 unless signed in. */
 export function requireActor(actor: Actor | null, message?: string): Actor {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ROLE_NAMES, type OnboardingStatus, type RoleName } from "../roles.ts";
 import type { PolicyActor } from "./actor.ts";
 import { ACTOR_PERMISSIONS, actorPermissionsSchema, permissionsOf, permissionsOnceApproved } from "./permissions.ts";
-import { can, inOrganization, isApprovedActor, keepsAnOwner, losesOwnerRole, managesUser } from "./rules.ts";
+import { isApproved } from "../roles.ts";
+import { can, inOrganization, keepsAnOwner, losesOwnerRole, managesUser } from "./rules.ts";
 
 const actor = (roles: RoleName[], organizationId: string | null = "org-a", onboardingStatus: OnboardingStatus = "approved"): PolicyActor => ({
   userId: "u",
@@ -115,7 +116,7 @@ describe("policy rules", () => {
       const applicant = actor(["org_officer"], "org-a", status);
       const pendingOwner = actor(["org_owner"], "org-a", status);
       const pendingAdmin = actor(["admin"], null, status);
-      expect(isApprovedActor(applicant)).toBe(false);
+      expect(isApproved(applicant)).toBe(false);
       expect(can.viewDonors(applicant)).toBe(false);
       expect(can.manageUsers(pendingOwner)).toBe(false);
       expect(can.administer(pendingAdmin)).toBe(false);

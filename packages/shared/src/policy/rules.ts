@@ -1,4 +1,4 @@
-import { DONOR_ROLES, type RoleName } from "../roles.ts";
+import { DONOR_ROLES, isApproved, type RoleName } from "../roles.ts";
 import type { PolicyActor } from "./actor.ts";
 
 /**
@@ -8,14 +8,13 @@ import type { PolicyActor } from "./actor.ts";
  * /api/me sends the actor's answers to the browser (./permissions.ts), which never re-derives them.
  */
 
+const holds = (actor: PolicyActor, allowed: readonly RoleName[]) => actor.roles.some((r) => (allowed as readonly string[]).includes(r));
 /**
  * Issue 11: an account that is not approved holds no role that counts, whatever roles it has been
  * given (an applicant who joined an existing organisation through onboarding carries org_officer
- * from the start). Every role rule below, and every organisation check, goes through this.
+ * from the start). Every role rule below, and every organisation check, goes through `isApproved`.
  */
-export const isApprovedActor = (actor: Pick<PolicyActor, "onboardingStatus">) => actor.onboardingStatus === "approved";
-const holds = (actor: PolicyActor, allowed: readonly RoleName[]) => actor.roles.some((r) => (allowed as readonly string[]).includes(r));
-const has = (actor: PolicyActor, ...allowed: RoleName[]) => isApprovedActor(actor) && holds(actor, allowed);
+const has = (actor: PolicyActor, ...allowed: RoleName[]) => isApproved(actor) && holds(actor, allowed);
 
 type UserRecord = { id: string; roles: readonly string[] };
 
@@ -68,11 +67,11 @@ export const can = {
  * that is not approved sees none; the server answers that with 403 approval_required first.)
  */
 export const inOrganization = (a: PolicyActor, organizationId: string | null) =>
-  has(a, "admin") || (isApprovedActor(a) && organizationId !== null && organizationId === a.organizationId);
+  has(a, "admin") || (isApproved(a) && organizationId !== null && organizationId === a.organizationId);
 
 /** The users a user manager may touch: admins any; an owner only users of their own organisation. */
 export const managesUser = (a: PolicyActor, target: { organizationId: string | null }) =>
-  has(a, "admin") || (isApprovedActor(a) && a.organizationId !== null && target.organizationId === a.organizationId);
+  has(a, "admin") || (isApproved(a) && a.organizationId !== null && target.organizationId === a.organizationId);
 
 /** Whether a role change takes the owner role away from the user (the keep-an-owner rule applies). */
 export const losesOwnerRole = {
