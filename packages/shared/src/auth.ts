@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ONBOARDING_STATUSES } from "./roles.ts";
+import { actorPermissionsSchema } from "./policy/permissions.ts";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -17,6 +18,10 @@ export const meSchema = z.object({
   roles: z.array(z.string()),
   /** Where /dashboard sends this user (docs/RULES.md, Onboarding and approval). */
   dashboard: z.string(),
+  /** What the user may do now: the shared policy's answers (packages/shared/src/policy/permissions.ts). */
+  permissions: actorPermissionsSchema,
+  /** What their roles will allow once approved (the same as permissions for an approved account). */
+  permissionsOnceApproved: actorPermissionsSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -17,3 +17,4 @@ export * from "./stages.ts";
 export * from "./ai.ts";
 export * from "./campaigns.ts";
 export * from "./input.ts";
+export * from "./policy/index.ts";

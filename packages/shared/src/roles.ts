@@ -20,19 +20,11 @@ export const APPROVAL_REQUIRED_ERROR = "approval_required";
 export const APPROVAL_REQUIRED_MESSAGE =
   "Your account is waiting for approval. You can use your organization's data once an owner or an administrator approves it; you will be emailed then.";
 export const isApproved = (me: { onboardingStatus: OnboardingStatus } | null | undefined) => me?.onboardingStatus === "approved";
-/** The roles that count: none until the account is approved. */
-export const effectiveRoles = (me: { onboardingStatus: OnboardingStatus; roles: readonly string[] }): readonly string[] =>
-  isApproved(me) ? me.roles : [];
 /** Organisation roles, taken away when a user leaves an organisation (declined, organisation deleted). */
 export const ORGANIZATION_ROLES: readonly RoleName[] = ["org_owner", "org_manager", "org_officer"];
 
 /** Roles that may see the donor list and donor groups (docs/RULES.md, Roles). */
 export const DONOR_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager", "org_officer"];
-/** Roles that see the Campaign management header link (docs/RULES.md, Roles). */
-export const CAMPAIGN_LINK_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_manager"];
-
-export const hasAnyRole = (roles: readonly string[], allowed: readonly RoleName[]) =>
-  roles.some((r) => (allowed as readonly string[]).includes(r));
 
 /**
  * Where /dashboard sends a user, in the order of docs/RULES.md, Onboarding and approval.

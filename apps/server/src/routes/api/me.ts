@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { dashboardTarget, meSchema, PRODUCT_NAME, publicConfigSchema } from "@cultivate/shared";
+import { dashboardTarget, meSchema, permissionsOf, permissionsOnceApproved, PRODUCT_NAME, publicConfigSchema } from "@cultivate/shared";
 import { requireActor } from "../../policy/policy.ts";
 import { errorSchema } from "../../lib/http.ts";
 
@@ -8,7 +8,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/me", {
     schema: {
       tags: ["account"],
-      summary: "The signed-in user: onboarding status, organisation, roles and where /dashboard sends them",
+      summary: "The signed-in user: onboarding status, organisation, roles, permissions and where /dashboard sends them",
       response: { 200: meSchema, 401: errorSchema },
     },
     handler: async (request) => {
@@ -19,6 +19,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         organization: actor.organizationId ? { id: actor.organizationId, name: actor.organizationName ?? "" } : null,
         roles: actor.roles,
         dashboard: dashboardTarget(actor),
+        permissions: permissionsOf(actor),
+        permissionsOnceApproved: permissionsOnceApproved(actor),
       };
     },
   });

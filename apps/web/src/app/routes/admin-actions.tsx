@@ -1,4 +1,4 @@
-import { RequireRole } from "@/features/auth/components/require-role";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { ActionHistory } from "@/features/activity/components/action-history";
 
@@ -6,8 +6,8 @@ export const ACTION_HISTORY_ACCESS_DENIED_MESSAGE = "Access Denied: You don't ha
 
 export function AdminActionsRoute() {
   return (
-    <RequireRole roles={["admin", "org_owner", "org_manager"]} deniedMessage={ACTION_HISTORY_ACCESS_DENIED_MESSAGE}>
+    <RequirePermission permission="viewActionHistory" deniedMessage={ACTION_HISTORY_ACCESS_DENIED_MESSAGE}>
       <RequireAuth>{(me) => <ActionHistory me={me} />}</RequireAuth>
-    </RequireRole>
+    </RequirePermission>
   );
 }

@@ -1,11 +1,11 @@
 import { PROMPT_MESSAGES } from "@cultivate/shared";
-import { RequireRole } from "@/features/auth/components/require-role";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import { PromptEditor } from "@/features/prompts/components/prompt-editor";
 
 export function AdminPromptsRoute() {
   return (
-    <RequireRole roles={["admin"]} deniedTitle="Access Denied" deniedMessage={PROMPT_MESSAGES.accessDenied}>
+    <RequirePermission permission="editPrompts" deniedTitle="Access Denied" deniedMessage={PROMPT_MESSAGES.accessDenied}>
       <PromptEditor />
-    </RequireRole>
+    </RequirePermission>
   );
 }

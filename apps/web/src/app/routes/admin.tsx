@@ -1,11 +1,11 @@
-import { RequireRole } from "@/features/auth/components/require-role";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import { AdminDashboard } from "@/features/admin/components/admin-dashboard";
 import { ADMIN_ACCESS_DENIED_MESSAGE } from "@/lib/messages";
 
 export function AdminDashboardRoute() {
   return (
-    <RequireRole roles={["admin"]} deniedMessage={ADMIN_ACCESS_DENIED_MESSAGE}>
+    <RequirePermission permission="viewAdminDashboard" deniedMessage={ADMIN_ACCESS_DENIED_MESSAGE}>
       <AdminDashboard />
-    </RequireRole>
+    </RequirePermission>
   );
 }

@@ -4,8 +4,8 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/co
 import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { DONOR_MESSAGES, DONOR_ROLES, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
-import { RequireRole } from "@/features/auth/components/require-role";
+import { DONOR_MESSAGES, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import {
   useCreateDonorGroup,
   useDeleteDonorGroup,
@@ -23,9 +23,9 @@ import { notify } from "@/lib/notify";
 /** Serves both /donor-groups and /saved-donor-groups (the same screen; docs/RULES.md, Groups). */
 export function DonorGroupsRoute() {
   return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+    <RequirePermission permission="viewDonors" deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
       <DonorGroupsScreen />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 

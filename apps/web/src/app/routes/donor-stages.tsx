@@ -2,6 +2,7 @@ import { Container } from "@mantine/core";
 import type { StageWorkspace as StageWorkspaceData } from "@cultivate/shared";
 import { AiProviderSelect } from "@/features/ai-settings/components/ai-provider-select";
 import { useMe } from "@/features/auth/api/get-me";
+import { can } from "@/lib/permissions";
 import { DonorPage } from "@/features/donors/components/donor-page";
 import { useStageWorkspace } from "@/features/stages/api/stages";
 import { StageWorkspace } from "@/features/stages/components/stage-workspace";
@@ -20,7 +21,7 @@ function DonorStages({ workspace }: { workspace: StageWorkspaceData }) {
         key={workspace.donor.id}
         workspace={workspace}
         organizationKnown={Boolean(me.data)}
-        providerSlot={<AiProviderSelect canEdit={Boolean(me.data?.roles.includes("admin"))} />}
+        providerSlot={<AiProviderSelect canEdit={can(me.data, "changeAiProvider")} />}
       />
     </Container>
   );

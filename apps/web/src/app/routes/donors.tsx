@@ -6,14 +6,13 @@ import { IconDeviceFloppy, IconDownload, IconFilter, IconUpload, IconUsersGroup 
 import {
   DONOR_MESSAGES,
   DONOR_PAGE_SIZE_DEFAULT,
-  DONOR_ROLES,
   DONOR_SORT_KEYS,
   areDonorFiltersEmpty,
   decodeDonorFilters,
   type DonorSortKey,
 } from "@cultivate/shared";
 import { useMe } from "@/features/auth/api/get-me";
-import { RequireRole } from "@/features/auth/components/require-role";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import { useDonorGroups, useGroupMembership, useSaveFilterGroup } from "@/features/donor-groups/api/donor-groups";
 import { SaveGroupModal } from "@/features/donor-groups/components/save-group-modal";
 import { useExportDonors } from "@/features/donors/api/export-donors";
@@ -24,14 +23,15 @@ import { SelectionBar, type GroupOption } from "@/features/donors/components/sel
 import { UploadCsvModal } from "@/features/donors/components/upload-csv-modal";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { can } from "@/lib/permissions";
 
 const PAGE_SIZES = ["25", "50", "100", "200"];
 
 export function DonorsRoute() {
   return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+    <RequirePermission permission="viewDonors" deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
       <DonorList />
-    </RequireRole>
+    </RequirePermission>
   );
 }
 
@@ -89,7 +89,7 @@ function DonorList() {
   };
   const list = useDonorList(listParams);
   const me = useMe().data;
-  const isAdmin = !!me?.roles.includes("admin");
+  const isAdmin = can(me, "seeAllOrganizations");
   const groups = useDonorGroups(state.organizationId);
   const membership = useGroupMembership();
   const saveGroup = useSaveFilterGroup();

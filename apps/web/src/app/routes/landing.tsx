@@ -1,5 +1,6 @@
 import { Navigate } from "react-router";
 import { useMe } from "@/features/auth/api/get-me";
+import { canOnceApproved } from "@/lib/permissions";
 import { CtaSection } from "@/features/landing/components/cta-section";
 import { HeroSection } from "@/features/landing/components/hero-section";
 import { HowItWorksSection } from "@/features/landing/components/how-it-works-section";
@@ -7,7 +8,8 @@ import { WhySection } from "@/features/landing/components/why-section";
 
 export function LandingRoute() {
   const { data: me } = useMe();
-  if (me?.roles.includes("admin")) return <Navigate to="/admin" replace />;
+  // An admin lands on the admin dashboard (one waiting for approval is sent on from there to the wait).
+  if (canOnceApproved(me, "viewAdminDashboard")) return <Navigate to="/admin" replace />;
   return (
     <>
       <HeroSection signedIn={Boolean(me)} />

@@ -1,10 +1,10 @@
-import { RequireRole } from "@/features/auth/components/require-role";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import { OfficerDashboard } from "@/features/dashboards/components/officer-dashboard";
 
 export function OrgOfficerDashboardRoute() {
   return (
-    <RequireRole roles={["org_officer"]} deniedTitle="Access Denied" deniedMessage="You don't have permission to view the organization officer dashboard.">
+    <RequirePermission permission="viewOfficerDashboard" deniedTitle="Access Denied" deniedMessage="You don't have permission to view the organization officer dashboard.">
       <OfficerDashboard />
-    </RequireRole>
+    </RequirePermission>
   );
 }

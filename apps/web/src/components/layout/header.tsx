@@ -2,7 +2,8 @@ import { NavLink, Link } from "react-router";
 import { Burger, Button, Container, Divider, Drawer, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconPlant2 } from "@tabler/icons-react";
-import { CAMPAIGN_LINK_ROLES, DONOR_ROLES, PRODUCT_NAME, effectiveRoles, hasAnyRole, type Me } from "@cultivate/shared";
+import { PRODUCT_NAME, type Me } from "@cultivate/shared";
+import { can } from "@/lib/permissions";
 import classes from "./header.module.css";
 
 interface HeaderLink {
@@ -10,19 +11,18 @@ interface HeaderLink {
   label: string;
 }
 
-/** The header links by sign-in state and role (docs/RULES.md, Roles). */
+/** The header links by sign-in state and permission (docs/RULES.md, Roles). */
 export function primaryLinks(me: Me | null | undefined): HeaderLink[] {
   if (me === undefined) return []; // still loading: show neither set rather than flash the wrong one
   if (me === null) return [{ to: "/", label: "Home" }];
   const links: HeaderLink[] = [{ to: "/dashboard", label: "Dashboard" }];
-  // Issue 11: an account waiting for approval has no organisation pages, whatever roles it holds.
-  const roles = effectiveRoles(me);
-  if (hasAnyRole(roles, DONOR_ROLES)) {
+  // Issue 11: an account waiting for approval has no organisation pages, whatever roles it holds (its permissions are all false).
+  if (can(me, "viewDonors")) {
     links.push({ to: "/donors", label: "Donors" }, { to: "/donor-groups", label: "Donor Groups" });
   }
-  if (hasAnyRole(roles, CAMPAIGN_LINK_ROLES)) links.push({ to: "/admin/campaigns", label: "Campaigns" });
+  if (can(me, "viewAllCampaigns")) links.push({ to: "/admin/campaigns", label: "Campaigns" });
   links.push({ to: "/support", label: "Support" });
-  if (roles.includes("admin")) {
+  if (can(me, "viewAdminDashboard")) {
     links.push({ to: "/admin", label: "Admin" }, { to: "/admin/actions", label: "Action History" });
   }
   return links;

@@ -13,6 +13,7 @@ import {
   approveResultSchema,
   assignRoleInputSchema,
   createUserInputSchema,
+  losesOwnerRole,
   setOrganizationInputSchema,
   userListSchema,
 } from "@cultivate/shared";
@@ -69,7 +70,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         organization: organization ?? null,
         permissions: {
           changeOrganization: can.changeUserOrganization(actor),
-          grantAdmin: can.grantRole(actor, "admin"),
+          grantAdmin: can.grantAdmin(actor),
           decideApplications: can.decideApplications(actor),
         },
       };
@@ -117,9 +118,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { role } = request.body;
       if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
       // Replacing an admin's role would take admin away: only admins may do that, and never their own.
-      if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
-      if (target!.id === actor.userId && target!.roles.includes("admin") && role !== "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
-      if (role !== "org_owner") {
+      if (!can.changeRolesOf(actor, target!)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
+      if (!can.keepOwnAdminOnAssign(actor, target!, role)) throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
+      if (losesOwnerRole.byAssigning(role)) {
         assertKeepsAnOwner(actor, target!, { losesOwner: true, otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id) });
       }
       await assignRole(app.db, target!.id, role);
@@ -144,12 +145,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await findUser(app.db, request.params.id);
       assertManagesUser(actor, target);
       const { role } = request.params;
-      if (role === "admin" && !can.grantRole(actor, role)) throw forbidden(REMOVE_ADMIN_ROLE_DENIED_MESSAGE);
+      if (!can.revokeRole(actor, role)) throw forbidden(REMOVE_ADMIN_ROLE_DENIED_MESSAGE);
       // An admin's roles are the admins' business (the same rule as changing them).
-      if (target!.roles.includes("admin") && !can.administer(actor)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
+      if (!can.changeRolesOf(actor, target!)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
       // An admin cannot lock themselves out of administration.
-      if (target!.id === actor.userId && role === "admin") throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
-      if (role === "org_owner") {
+      if (!can.keepOwnAdminOnRemove(actor, target!, role)) throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
+      if (losesOwnerRole.byRemoving(role)) {
         assertKeepsAnOwner(actor, target!, { losesOwner: true, otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id) });
       }
       if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");

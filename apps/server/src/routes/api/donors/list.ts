@@ -13,6 +13,7 @@ import { donorGroups } from "../../../db/schema.ts";
 import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { badRequest, notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
+import { assertSameOrganization } from "../../../policy/policy.ts";
 import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope } from "../../../services/donors/repository.ts";
 import { assertInScope, donorActor, readScope } from "./context.ts";
 import type { FastifyInstance } from "fastify";
@@ -23,7 +24,7 @@ async function scopedGroup(app: FastifyInstance, actor: Actor, scope: DonorScope
   const [group] = await app.db.select().from(donorGroups).where(eq(donorGroups.id, groupId));
   if (!group) throw notFound("Group not found.");
   assertInScope(scope, group.organizationId, "Group not found.");
-  if (!actor.roles.includes("admin") && group.organizationId !== actor.organizationId) throw notFound("Group not found.");
+  assertSameOrganization(actor, group.organizationId, "Group not found.");
   return group;
 }
 

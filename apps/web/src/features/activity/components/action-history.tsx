@@ -14,6 +14,7 @@ import {
   type Me,
   type UserAction,
 } from "@cultivate/shared";
+import { can } from "@/lib/permissions";
 import { exportUrl, useActionFilterOptions, useActions, useActionSummary } from "../api/get-actions";
 import { ActionDetailsModal } from "./action-details-modal";
 import { ActionFiltersPanel, type FilterState } from "./action-filters";
@@ -29,7 +30,7 @@ export function ActionHistory({ me }: { me: Me }) {
   const [params, setParams] = useSearchParams();
   const [showFilters, setShowFilters] = useState(() => FILTER_KEYS.some((k) => params.has(k)));
   const [selected, setSelected] = useState<UserAction | null>(null);
-  const isAdmin = me.roles.includes("admin");
+  const isAdmin = can(me, "seeAllOrganizations");
 
   // Filters and page live in the URL, so a filtered view can be shared and survives a reload.
   const state = useMemo(() => {

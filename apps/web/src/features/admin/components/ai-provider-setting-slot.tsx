@@ -1,5 +1,6 @@
 import { AiProviderSelect } from "@/features/ai-settings/components/ai-provider-select";
 import { useMe } from "@/features/auth/api/get-me";
+import { can } from "@/lib/permissions";
 
 /**
  * Slot for the global AI provider selector of the admin dashboard's AI Configuration block
@@ -8,5 +9,5 @@ import { useMe } from "@/features/auth/api/get-me";
  */
 export function AiProviderSettingSlot() {
   const { data: me } = useMe();
-  return <AiProviderSelect canEdit={Boolean(me?.roles.includes("admin"))} />;
+  return <AiProviderSelect canEdit={can(me, "changeAiProvider")} />;
 }

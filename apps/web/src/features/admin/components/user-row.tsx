@@ -11,6 +11,7 @@ import {
 } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
 import { useApproveUser, useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
 
 const NO_ORGANIZATION = "none";
@@ -32,7 +33,7 @@ export function UserRow({ user, data }: UserRowProps) {
   const approve = useApproveUser();
   const [role, setRole] = useState<string | null>(null);
   const hasRole = user.roles.length > 0;
-  const canTouchRole = (name: string) => name !== "admin" || data.permissions.grantAdmin;
+  const canTouchRole = (name: string) => !isAdminRole(name) || data.permissions.grantAdmin;
 
   const organizationOptions = [
     { value: NO_ORGANIZATION, label: "No organization" },
@@ -138,7 +139,7 @@ export function UserRow({ user, data }: UserRowProps) {
                 variant="light"
                 tt="none"
                 style={{ overflow: "visible" }}
-                color={name === "admin" ? "grape" : "teal"}
+                color={roleBadgeColor(name)}
                 rightSection={
                   canTouchRole(name) ? (
                     <ActionIcon

@@ -7,6 +7,7 @@ import { CAMPAIGN_MESSAGES, type Campaign, type Me } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { can } from "@/lib/permissions";
 import { useCampaigns, useDeleteCampaign, useUpdateCampaign } from "../api/campaigns";
 import { CampaignCard } from "./campaign-card";
 import { CampaignFormModal } from "./campaign-form-modal";
@@ -40,7 +41,7 @@ export function CampaignManagement({ me }: { me: Me }) {
     return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
   }
 
-  const isAdmin = me.roles.includes("admin");
+  const isAdmin = can(me, "seeAllOrganizations");
   const campaigns = data?.campaigns ?? [];
   const active = campaigns.filter((c) => !c.isArchived);
   const archived = campaigns.filter((c) => c.isArchived);

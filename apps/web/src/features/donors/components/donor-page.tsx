@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { Alert, Container } from "@mantine/core";
-import { DONOR_MESSAGES, DONOR_ROLES } from "@cultivate/shared";
+import { DONOR_MESSAGES } from "@cultivate/shared";
 import { PageLoader } from "@/components/ui/page-loader";
-import { RequireRole } from "@/features/auth/components/require-role";
+import { RequirePermission } from "@/features/auth/components/require-permission";
 import { errorMessage } from "@/lib/api-client";
 import { DonorNotFound } from "./donor-not-found";
 
@@ -15,9 +15,9 @@ type DonorQuery<T> = { data: T | null | undefined; isPending: boolean; isError: 
  */
 export function DonorPage<T>({ useQuery, children }: { useQuery: (id: string) => DonorQuery<T>; children: (data: T) => ReactNode }) {
   return (
-    <RequireRole roles={DONOR_ROLES} deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+    <RequirePermission permission="viewDonors" deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
       <DonorQueryState useQuery={useQuery}>{children}</DonorQueryState>
-    </RequireRole>
+    </RequirePermission>
   );
 }
 

@@ -15,6 +15,7 @@ import {
 } from "@cultivate/shared";
 import { ApiClientError } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { canOnceApproved } from "@/lib/permissions";
 import { FormError } from "@/components/ui/form-error";
 import { useSubmitIssue } from "../api/submit-issue";
 
@@ -36,7 +37,7 @@ export function SubmitIssueForm({ me, onSubmitted }: { me: Me; onSubmitted: () =
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    if (!me.organization && !me.roles.includes("admin")) return setError(ISSUE_NO_ORGANIZATION_MESSAGE);
+    if (!me.organization && !canOnceApproved(me, "seeAllOrganizations")) return setError(ISSUE_NO_ORGANIZATION_MESSAGE);
     if (!title.trim() || !description.trim()) return setError(ISSUE_REQUIRED_FIELDS_MESSAGE);
     submit.mutate(
       { type, title, description },

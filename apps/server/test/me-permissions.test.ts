@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RoleName } from "@cultivate/shared";
+import { buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+/**
+ * /api/me sends the actor's permissions as the shared policy answers them (docs/decisions/033), so the
+ * browser gates pages, links and controls without knowing the roles. An account waiting for approval
+ * has none yet, and hears what its roles will open once approved.
+ */
+let t: TestApp;
+let organizationId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  organizationId = (await buildOrg(t)).id;
+});
+afterAll(async () => t?.close());
+
+const none = {
+  viewDonors: false,
+  manageCampaigns: false,
+  viewAllCampaigns: false,
+  manageUsers: false,
+  viewActionHistory: false,
+  changeAiProvider: false,
+  editPrompts: false,
+  manageOrganizations: false,
+  viewAdminDashboard: false,
+  viewOwnerDashboard: false,
+  viewOfficerDashboard: false,
+  seeAllOrganizations: false,
+};
+const admin = {
+  ...none,
+  viewDonors: true,
+  manageCampaigns: true,
+  viewAllCampaigns: true,
+  manageUsers: true,
+  viewActionHistory: true,
+  changeAiProvider: true,
+  editPrompts: true,
+  manageOrganizations: true,
+  viewAdminDashboard: true,
+  seeAllOrganizations: true,
+};
+const owner = { ...none, viewDonors: true, manageCampaigns: true, viewAllCampaigns: true, manageUsers: true, viewActionHistory: true, viewOwnerDashboard: true };
+const manager = { ...none, viewDonors: true, manageCampaigns: true, viewAllCampaigns: true, viewActionHistory: true };
+const officer = { ...none, viewDonors: true, manageCampaigns: true, viewOfficerDashboard: true };
+
+async function meOf(role: RoleName | undefined, status: "pending" | "submitted" | "approved" = "approved") {
+  const user = await buildUser(t, { role, status, organizationId: role === "admin" ? null : organizationId });
+  const res = await t.request("GET", "/api/me", { cookie: user.cookie });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe("GET /api/me permissions", () => {
+  it.each([
+    ["admin", admin],
+    ["org_owner", owner],
+    ["org_manager", manager],
+    ["org_officer", officer],
+  ] as const)("answers what %s may do", async (role, expected) => {
+    const me = await meOf(role);
+    expect(me.permissions).toEqual(expected);
+    expect(me.permissionsOnceApproved).toEqual(expected);
+  });
+
+  it("gives an approved user without a role nothing", async () => {
+    const me = await meOf(undefined);
+    expect(me.permissions).toEqual(none);
+    expect(me.permissionsOnceApproved).toEqual(none);
+  });
+
+  it("gives an account waiting for approval nothing yet, whatever it holds, and says what its roles will open", async () => {
+    for (const status of ["pending", "submitted"] as const) {
+      const applicant = await meOf("org_officer", status);
+      expect(applicant.permissions).toEqual(none);
+      expect(applicant.permissionsOnceApproved).toEqual(officer);
+      const pendingOwner = await meOf("org_owner", status);
+      expect(pendingOwner.permissions).toEqual(none);
+      expect(pendingOwner.permissionsOnceApproved).toEqual(owner);
+    }
+    const unapproved = await meOf(undefined, "pending");
+    expect(unapproved.permissions).toEqual(none);
+    expect(unapproved.permissionsOnceApproved).toEqual(none);
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./actor.ts";
+export * from "./rules.ts";
+export * from "./permissions.ts";
