@@ -16,3 +16,4 @@ export * from "./stages.ts";
 export * from "./ai.ts";
 export * from "./campaigns.ts";
 export * from "./input.ts";
+export * from "./contracts/index.ts";
