@@ -6,6 +6,7 @@
 export * from "./common.ts";
 export * from "./admin.ts";
 export * from "./ai-settings.ts";
+export * from "./auth.ts";
 export * from "./campaigns.ts";
 export * from "./donor-groups.ts";
 export * from "./donors.ts";
