@@ -167,13 +167,6 @@ export const stageWorkspaceSchema = z.object({
 });
 export type StageWorkspace = z.infer<typeof stageWorkspaceSchema>;
 
-/** Lines of the NDJSON stream answered by POST /api/donors/{id}/stages/generate. */
-export type StageStreamEvent =
-  | { type: "start"; provider: string; model: string }
-  | { type: "token"; text: string }
-  | { type: "done"; record: StageRecommendation }
-  | { type: "error"; message: string };
-
 export const campaignGoalInputSchema = z.object({ goalText: z.string().max(5000) });
 
 // ---- prompt editor (/admin/prompts) ----

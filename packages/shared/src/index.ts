@@ -18,3 +18,4 @@ export * from "./ai.ts";
 export * from "./campaigns.ts";
 export * from "./input.ts";
 export * from "./policy/index.ts";
+export * from "./contracts/index.ts";

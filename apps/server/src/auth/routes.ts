@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { fromNodeHeaders } from "better-auth/node";
-import { z } from "zod";
 import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
+  changePasswordBodySchema,
+  passwordResetRequestBodySchema,
   PASSWORD_TOO_SHORT_MESSAGE,
+  resetPasswordBodySchema,
+  resetPasswordTokenParamsSchema,
+  resetPasswordTokenQuerySchema,
+  signInBodySchema,
+  signUpBodySchema,
   TOO_MANY_ATTEMPTS_MESSAGE,
+  twoFactorCodeBodySchema,
+  twoFactorPasswordBodySchema,
 } from "@cultivate/shared";
 import { tooManyRequests } from "../lib/errors.ts";
 import { SlidingWindowLimiter } from "../lib/failure-limiter.ts";
@@ -16,12 +22,6 @@ import { hashPassword } from "./password.ts";
 import { accountExistsEmail } from "../mail/templates.ts";
 import { actorBeforeSignOut, trackSignIn, trackSignOut } from "../services/activity/track.ts";
 
-const emailField = z.string().trim().toLowerCase().email({ error: "Please enter a valid email address." }).max(254);
-const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Please enter your current password.";
-const passwordField = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
-  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
 
 /** The sign-up answer, the same whether or not the address already had an account. */
 const SIGN_UP_ANSWER = JSON.stringify({ ok: true });
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Create an account (email + password) and sign in",
-      body: z.looseObject({ email: emailField, password: passwordField, name: z.string().max(200).optional() })
+      body: signUpBodySchema
     },
     handler: async (request, reply) => {
       request.body.name ||= request.body.email;
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Sign in; rememberMe=false ends the session when the browser closes",
-      body: z.looseObject({ email: emailField, password: z.string().min(1).max(PASSWORD_MAX_LENGTH), rememberMe: z.boolean().optional() })
+      body: signInBodySchema
     },
     handler: async (request, reply) => {
       const accountKey = `acct:${request.body.email}`;
@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Email a one-time reset link; the same answer whether or not the account exists",
-      body: z.looseObject({ email: emailField, redirectTo: z.string().max(500).optional() })
+      body: passwordResetRequestBodySchema
     },
     handler: async (request, reply) => {
       const accountKey = `acct:${request.body.email}`;
@@ -162,8 +162,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "The link in the reset email: redirects to /reset-password?token=… (or ?error=INVALID_TOKEN)",
-      params: z.object({ token: z.string().max(200) }),
-      querystring: z.looseObject({ callbackURL: z.string().max(500).optional() }),
+      params: resetPasswordTokenParamsSchema,
+      querystring: resetPasswordTokenQuerySchema,
     },
     handler: forward,
   });
@@ -172,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Set a new password with a reset token (single use)",
-      body: z.looseObject({ newPassword: passwordField, token: z.string().min(1).max(200) })
+      body: resetPasswordBodySchema
     },
     handler: forward,
   });
@@ -187,11 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Change the password of the signed-in user; the current password is required",
-      body: z.looseObject({
-        currentPassword: z.string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(PASSWORD_MAX_LENGTH),
-        newPassword: passwordField,
-        revokeOtherSessions: z.boolean().optional(),
-      }),
+      body: changePasswordBodySchema,
     },
     handler: async (request, reply) => {
       // A new password always signs out the account's other sessions, whatever the client asks.
@@ -204,7 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Start TOTP set-up (password required): returns the otpauth:// URI and backup codes; active after /two-factor/verify-totp",
-      body: z.looseObject({ password: z.string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(PASSWORD_MAX_LENGTH) }),
+      body: twoFactorPasswordBodySchema,
     },
     handler: forward,
   });
@@ -213,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Turn two-factor sign-in off (password required)",
-      body: z.looseObject({ password: z.string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(PASSWORD_MAX_LENGTH) }),
+      body: twoFactorPasswordBodySchema,
     },
     handler: forward,
   });
@@ -226,7 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     sendAuthResult(reply, result);
     if (result.status >= 400 && result.status < 500) signInFailures.hit(ipKey);
   };
-  const codeBody = z.looseObject({ code: z.string().trim().min(1, { error: "Please enter the code." }).max(64), trustDevice: z.boolean().optional() });
+  const codeBody = twoFactorCodeBodySchema;
 
   app.post("/two-factor/verify-totp", {
     schema: {

@@ -1,9 +1,7 @@
 import { Readable } from "node:stream";
-import { z } from "zod";
 
-/** Every error body: `{ error, message }` (machine code, human sentence). */
-export const errorSchema = z.object({ error: z.string(), message: z.string() });
-export const okSchema = z.object({ ok: z.literal(true) });
+/** The error and ok envelopes are contracts shared with the browser (packages/shared/src/contracts/common.ts). */
+export { errorSchema, okSchema } from "@cultivate/shared";
 
 /**
  * A CSV download's stream, with its first `chunks` chunks (the header and the first batch the database

@@ -14,16 +14,40 @@ export class ApiClientError extends Error {
   }
 }
 
+/**
+ * How the answer is read: `json` (the default) parses the body, to be checked with its contract from
+ * `@cultivate/shared`; `blob` hands back the whole body as a Blob (a CSV download) with its headers;
+ * `stream` hands back the body unread (the NDJSON stream of stage generation). In every mode a non-2xx
+ * answer throws ApiClientError built from its `{ error, message }` body, here and nowhere else.
+ */
+export type ApiReadMode = "json" | "blob" | "stream";
+
 export interface ApiRequestInit extends Omit<RequestInit, "body"> {
   /** Serialised as JSON with the matching Content-Type. */
   json?: unknown;
+  /** A raw body (a file), sent as it is; name its Content-Type in `headers`. */
+  body?: BodyInit;
+  as?: ApiReadMode;
 }
+
+export interface ApiBlob {
+  blob: Blob;
+  headers: Headers;
+}
+
+const ACCEPT: Record<ApiReadMode, string> = {
+  json: "application/json",
+  blob: "*/*",
+  stream: "application/x-ndjson, application/json",
+};
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+const nonEmpty = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
+
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  const text = await response.text().catch(() => "");
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -32,34 +56,44 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
-  const { json, headers, ...rest } = init;
+/**
+ * The one reader of error bodies: the server's message, else its error code (docs/RULES.md, Import:
+ * "the body's error text"), else "HTTP error! status: {code}".
+ */
+export function apiErrorOf(status: number, data: unknown): ApiClientError {
+  const message = isRecord(data)
+    ? nonEmpty(data.message)
+      ? data.message
+      : nonEmpty(data.error)
+        ? data.error
+        : `HTTP error! status: ${status}`
+    : `HTTP error! status: ${status}`;
+  const code = isRecord(data) ? (nonEmpty(data.code) ? data.code : nonEmpty(data.error) ? data.error : undefined) : undefined;
+  return new ApiClientError(status, message, code, data);
+}
+
+export function apiFetch(path: string, init?: ApiRequestInit & { as?: "json" }): Promise<unknown>;
+export function apiFetch(path: string, init: ApiRequestInit & { as: "blob" }): Promise<ApiBlob>;
+export function apiFetch(path: string, init: ApiRequestInit & { as: "stream" }): Promise<ReadableStream<Uint8Array>>;
+export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<unknown> {
+  const { json, body: rawBody, headers, as: mode = "json", ...rest } = init;
   const requestHeaders = new Headers(headers);
-  requestHeaders.set("Accept", "application/json");
-  let body: string | undefined;
+  if (!requestHeaders.has("Accept")) requestHeaders.set("Accept", ACCEPT[mode]);
+  let body: BodyInit | undefined = rawBody;
   if (json !== undefined) {
     requestHeaders.set("Content-Type", "application/json");
     body = JSON.stringify(json);
   }
 
   const response = await fetch(path, { credentials: "same-origin", ...rest, headers: requestHeaders, body });
-  const data = await readBody(response);
+  if (!response.ok) throw apiErrorOf(response.status, await readBody(response));
 
-  if (!response.ok) {
-    const message =
-      isRecord(data) && typeof data.message === "string" && data.message.trim()
-        ? data.message
-        : `HTTP error! status: ${response.status}`;
-    const code = isRecord(data)
-      ? typeof data.code === "string"
-        ? data.code
-        : typeof data.error === "string"
-          ? data.error
-          : undefined
-      : undefined;
-    throw new ApiClientError(response.status, message, code, data);
+  if (mode === "blob") return { blob: await response.blob(), headers: response.headers } satisfies ApiBlob;
+  if (mode === "stream") {
+    if (!response.body) throw apiErrorOf(response.status, null);
+    return response.body;
   }
-  return data as T;
+  return readBody(response);
 }
 
 /** The text to show for a failed call: the server's message, or the generic fallback for anything else. */

@@ -1,5 +1,62 @@
-/** Query keys shared across features, so one feature can invalidate another's data without importing it. */
+/**
+ * Every TanStack Query key of the app, from this one factory, so one feature can invalidate another's data
+ * without importing it. A key's first element names the resource: invalidating `queryKeys.donors.all`
+ * refreshes every donor query (list, record, imports).
+ */
 export const queryKeys = {
   me: ["me"] as const,
   publicConfig: ["public-config"] as const,
+  /** better-auth's session (the account page's two-factor state). */
+  authSession: ["auth-session"] as const,
+  actions: {
+    all: ["actions"] as const,
+    list: <F>(filters: F, offset: number) => ["actions", "list", filters, offset] as const,
+    summary: <F>(filters: F) => ["actions", "summary", filters] as const,
+    options: () => ["actions", "options"] as const,
+  },
+  adminUsers: {
+    all: ["admin-users"] as const,
+    list: (organizationId: string | null) => ["admin-users", organizationId ?? "all"] as const,
+  },
+  adminOrganizations: {
+    all: ["admin-organizations"] as const,
+    deletePreview: (id: string) => ["admin-organizations", id, "delete-preview"] as const,
+  },
+  adminOverview: ["admin-overview"] as const,
+  aiSetting: ["ai-setting"] as const,
+  campaigns: {
+    all: ["campaigns"] as const,
+    list: (organizationId: string | null, includeArchived: boolean) =>
+      ["campaigns", "list", organizationId ?? "", includeArchived] as const,
+    donors: (id: string) => ["campaigns", "donors", id] as const,
+    organizationOptions: ["campaigns", "organization-options"] as const,
+  },
+  dashboards: {
+    owner: ["dashboard", "owner"] as const,
+    officer: ["dashboard", "officer"] as const,
+  },
+  donorGroups: {
+    all: ["donor-groups"] as const,
+    static: (organizationId?: string) => ["donor-groups", "static", organizationId ?? ""] as const,
+    saved: (organizationId?: string) => ["donor-groups", "saved", organizationId ?? ""] as const,
+  },
+  donors: {
+    all: ["donors"] as const,
+    list: <P>(params: P) => ["donors", "list", params] as const,
+    record: (id: string) => ["donors", "record", id] as const,
+    imports: ["donors", "imports"] as const,
+    importBatch: (id: string) => ["donors", "imports", id] as const,
+    /** The organisations an admin may upload into. */
+    organizationOptions: ["organizations", "options"] as const,
+  },
+  issues: {
+    all: ["issues"] as const,
+    list: () => ["issues", "list"] as const,
+    detail: (id: string) => ["issues", "detail", id] as const,
+  },
+  prompts: {
+    all: ["stage-prompts"] as const,
+    versions: (stage: string) => ["stage-prompts", "versions", stage] as const,
+  },
+  stageWorkspace: (donorId: string) => ["stage-workspace", donorId] as const,
 };

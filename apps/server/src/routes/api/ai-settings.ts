@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   aiProviderIdSchema,
+  aiProviderInputSchema,
   aiSettingSchema,
   ONLY_ADMIN_AI_PROVIDER,
   PROMPT_MESSAGES,
+  promptListSchema,
+  promptStageParamsSchema,
+  promptVersionListSchema,
   STAGES,
   stageNameSchema,
   stagePromptInputSchema,
   stagePromptSchema,
-  stagePromptVersionSchema,
   type AiSetting,
 } from "@cultivate/shared";
 import { appSettings, stagePrompts, stagePromptVersions } from "../../db/schema.ts";
@@ -82,7 +84,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["ai"],
       summary: "Change the global AI provider (admins only); takes effect for everyone at once",
-      body: z.object({ provider: aiProviderIdSchema }),
+      body: aiProviderInputSchema,
       response: { 200: aiSettingSchema, 401: errorSchema, 403: errorSchema },
     },
     onError: trackRefused(app, { actionType: "system", actionName: "ai_provider_change" }),
@@ -99,10 +101,10 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const stageParams = z.object({ stage: stageNameSchema });
+  const stageParams = promptStageParamsSchema;
 
   app.get("/prompts", {
-    schema: { tags: ["ai"], summary: "The current prompt of each stage (admins only)", response: { 200: z.object({ prompts: z.array(stagePromptSchema) }), 403: errorSchema } },
+    schema: { tags: ["ai"], summary: "The current prompt of each stage (admins only)", response: { 200: promptListSchema, 403: errorSchema } },
     handler: async (request) => {
       authorize(requireActor(await app.getActor(request)), can.editPrompts, PROMPT_MESSAGES.accessDenied);
       return { prompts: await Promise.all(STAGES.map((s) => promptOf(app.db, s))) };
@@ -153,7 +155,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["ai"],
       summary: "Version history of a stage's prompt, newest first",
       params: stageParams,
-      response: { 200: z.object({ versions: z.array(stagePromptVersionSchema) }), 403: errorSchema },
+      response: { 200: promptVersionListSchema, 403: errorSchema },
     },
     handler: async (request) => {
       authorize(requireActor(await app.getActor(request)), can.editPrompts, PROMPT_MESSAGES.accessDenied);

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
-  aiProviderIdSchema,
   buildStagePrompt,
   DEFAULT_CAMPAIGN_GOAL,
   DEFAULT_PREP_NOTES,
   DEFAULT_PREVIOUS_SUMMARIES,
   DONOR_FIELDS,
-  stageNameSchema,
+  errorSchema,
+  generatePromptInputSchema,
+  generatePromptResultSchema,
 } from "@cultivate/shared";
 import { AiError, type StageContext } from "../../ai/types.ts";
 import { can } from "../../policy/policy.ts";
@@ -16,17 +16,7 @@ import { visibleDonor } from "./donors/record.ts";
 import { currentAiSetting } from "./ai-settings.ts";
 import { stageContext, stageRecords, donorFacts } from "../../services/stages/context.ts";
 
-const bodySchema = z.object({
-  /** The donor as the spec's clients send it; `id` ties the call to a donor of your organisation. */
-  donor: z.looseObject({ id: z.string().optional() }),
-  stage: stageNameSchema,
-  campaignGoal: z.string().max(5000).nullish(),
-  prepNotes: z.string().max(10_000).nullish(),
-  stagePrompt: z.string().max(20_000).nullish(),
-  previousSummaries: z.string().max(100_000).nullish(),
-  /** Honoured for admins only; everyone else gets the global provider (issue 11 item 8). */
-  aiProvider: aiProviderIdSchema.optional(),
-});
+const bodySchema = generatePromptInputSchema;
 
 /** Labels of the spec's donors_full view ("First Name", "DS Rating", …) or catalogue keys, as prompt facts. */
 function factsFromBody(donor: Record<string, unknown>): [string, string][] {
@@ -51,9 +41,9 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Generate a stage recommendation from a donor object (integration contract of the original product); saves nothing",
       body: bodySchema,
       response: {
-        200: z.object({ aiOutput: z.string() }),
-        502: z.object({ error: z.string(), message: z.string() }),
-        503: z.object({ error: z.string(), message: z.string() }),
+        200: generatePromptResultSchema,
+        502: errorSchema,
+        503: errorSchema,
       },
     },
     handler: async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { dashboardTarget, meSchema, permissionsOf, permissionsOnceApproved, PRODUCT_NAME, publicConfigSchema } from "@cultivate/shared";
+import { dashboardTarget, healthSchema, meSchema, permissionsOf, permissionsOnceApproved, PRODUCT_NAME, publicConfigSchema } from "@cultivate/shared";
 import { requireActor } from "../../policy/policy.ts";
 import { errorSchema } from "../../lib/http.ts";
 
@@ -31,7 +30,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/health", {
-    schema: { tags: ["public"], summary: "Liveness and database check", response: { 200: z.object({ ok: z.boolean(), database: z.string() }) } },
+    schema: { tags: ["public"], summary: "Liveness and database check", response: { 200: healthSchema } },
     handler: async () => {
       await app.database.db.execute("select 1");
       return { ok: true, database: app.database.kind };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { NOT_LOGGED_IN_ONBOARDING_MESSAGE, onboardingInputSchema } from "@cultivate/shared";
+import { NOT_LOGGED_IN_ONBOARDING_MESSAGE, onboardingInputSchema, onboardingResultSchema } from "@cultivate/shared";
 import { conflict } from "../../lib/errors.ts";
 import { publicErrorMessage } from "../../lib/db-errors.ts";
 import { errorSchema } from "../../lib/http.ts";
@@ -19,7 +18,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Submit the onboarding form: status becomes submitted, the account applies to the named organisation (or stays in its own); the owners and admins are emailed; nothing of the organisation is visible until approval",
       body: onboardingInputSchema,
       response: {
-        201: z.object({ ok: z.literal(true), organization: z.object({ id: z.string(), name: z.string() }) }),
+        201: onboardingResultSchema,
         400: errorSchema,
         401: errorSchema,
         409: errorSchema,

@@ -8,6 +8,10 @@ import {
   buildStagePrompt,
   CAMPAIGN_MESSAGES,
   campaignGoalInputSchema,
+  campaignGoalParamsSchema,
+  campaignGoalSchema,
+  donorParamsSchema,
+  encodeStageStreamEvent,
   currentStage,
   formatPreviousSummaries,
   STAGE_MESSAGES,
@@ -15,6 +19,7 @@ import {
   stageGenerateSchema,
   stagePreviewSchema,
   stageRequestSchema,
+  stagesResetResultSchema,
   stageWorkspaceSchema,
   type StageStreamEvent,
 } from "@cultivate/shared";
@@ -30,7 +35,7 @@ import { donorName, stageContext, stageRecords } from "../../services/stages/con
 import { AiError } from "../../ai/types.ts";
 import { trackRefused } from "../../services/activity/track.ts";
 
-const idParams = z.object({ id: z.string() });
+const idParams = donorParamsSchema;
 
 /**
  * Everything a recommendation needs, checked: the donor, the campaign (one the actor may see, 404 otherwise;
@@ -117,9 +122,9 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["stages"],
       summary: "Set the donor's goal text for a campaign (this also adds the donor to the campaign)",
-      params: z.object({ id: z.string(), campaignId: z.uuid() }),
+      params: campaignGoalParamsSchema,
       body: campaignGoalInputSchema,
-      response: { 200: z.object({ campaignId: z.string(), goalText: z.string() }), 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      response: { 200: campaignGoalSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },
     handler: async (request) => {
       const actor = await actorFor(request);
@@ -175,7 +180,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       const provider = app.ai.get(setting.provider);
 
       const out = new PassThrough();
-      const send = (event: StageStreamEvent) => out.write(`${JSON.stringify(event)}\n`);
+      const send = (event: StageStreamEvent) => out.write(encodeStageStreamEvent(event));
       const abort = new AbortController();
       request.raw.once("close", () => {
         if (!reply.raw.writableEnded) abort.abort();
@@ -249,7 +254,7 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["stages"],
       summary: "Reset All Stages: delete every stage record of the donor",
       params: idParams,
-      response: { 200: z.object({ deleted: z.number() }), 403: errorSchema, 404: errorSchema },
+      response: { 200: stagesResetResultSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
       const actor = await actorFor(request);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { testEmailResultSchema } from "@cultivate/shared";
 import { errorSchema } from "../../lib/http.ts";
 import { testEmail } from "../../mail/templates.ts";
 
@@ -10,7 +10,7 @@ export const testEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["public"],
       summary: "Send the fixed test message to the configured SUPPORT_EMAIL (the landing page's Test Email button)",
-      response: { 200: z.object({ ok: z.literal(true), status: z.enum(["sent", "queued", "stored"]) }), 429: errorSchema, 502: errorSchema },
+      response: { 200: testEmailResultSchema, 429: errorSchema, 502: errorSchema },
     },
     handler: async (request, reply) => {
       const result = await app.mailer.send(testEmail(app.config.supportEmail));

@@ -6,6 +6,7 @@ import {
   actionListQuerySchema,
   actionListSchema,
   actionSummarySchema,
+  csvSchema,
 } from "@cultivate/shared";
 import { z } from "zod";
 import { eq } from "drizzle-orm";
@@ -78,7 +79,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "CSV of every action matching the filters (user_actions_{date}.csv, 12 columns), streamed",
       querystring: actionFiltersSchema,
       produces: ["text/csv"],
-      response: { 200: z.string().describe("CSV"), ...errors },
+      response: { 200: csvSchema, ...errors },
     },
     handler: async (request, reply) => {
       const { actor, organizationId } = await scope(request, request.query.organizationId);

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   MANAGE_ORGANIZATIONS_DENIED_MESSAGE,
+  deleteOrganizationQuerySchema,
   deleteOrganizationResultSchema,
   organizationDeletePreviewSchema,
   organizationInputSchema,
   organizationListSchema,
+  organizationParamsSchema,
+  organizationRowSchema,
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
 import { can } from "../../../policy/policy.ts";
@@ -19,7 +21,7 @@ import {
 import { actorOf, guard } from "./guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
-const orgRow = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
+const orgRow = organizationRowSchema;
 const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date }) => ({
   id: r.id,
   name: r.name,
@@ -27,7 +29,7 @@ const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date
   updatedAt: r.updatedAt.toISOString(),
 });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const params = z.object({ id: z.string().uuid() });
+const params = organizationParamsSchema;
 
 /** Organisation management (docs/RULES.md, Organisations: admin only). */
 export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -103,7 +105,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["administration"],
       summary: "Delete an organisation; refused (409, listing what would go) while it has any data unless cascade=true; detached users lose their organisation roles and return to onboarding",
       params,
-      querystring: z.object({ cascade: z.enum(["true", "false"]).optional() }),
+      querystring: deleteOrganizationQuerySchema,
       response: { 200: deleteOrganizationResultSchema, ...errors },
     },
     preValidation: admins,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import {
   CHANGE_ADMIN_ROLE_DENIED_MESSAGE,
   DECLINE_APPROVED_USER_MESSAGE,
@@ -9,7 +8,10 @@ import {
   REMOVE_ADMIN_ROLE_DENIED_MESSAGE,
   declineResultSchema,
   ROLE_NAMES,
-  adminUserSchema,
+  adminUserListQuerySchema,
+  adminUserParamsSchema,
+  adminUserResponseSchema,
+  adminUserRoleParamsSchema,
   approveResultSchema,
   assignRoleInputSchema,
   createUserInputSchema,
@@ -40,7 +42,7 @@ import { actorOf, guard } from "./guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const OWN_ADMIN_ROLE_MESSAGE = "You cannot remove your own admin role.";
-const userParams = z.object({ id: z.string().min(1).max(100) });
+const userParams = adminUserParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** User management (docs/RULES.md, Administration): admins everywhere, org owners in their own organisation. */
@@ -51,7 +53,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["administration"],
       summary: "Users with organisation, status, roles and two-factor state; owners see their organisation's only",
-      querystring: z.object({ organizationId: z.string().uuid().optional() }),
+      querystring: adminUserListQuerySchema,
       response: { 200: userListSchema, ...errors },
     },
     preValidation: managers,
@@ -82,7 +84,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["administration"],
       summary: "Create a user (email, password, confirm password); an owner's new user joins the owner's organisation",
       body: createUserInputSchema,
-      response: { 201: z.object({ user: adminUserSchema }), ...errors },
+      response: { 201: adminUserResponseSchema, ...errors },
     },
     preValidation: managers,
     onError: trackRefused(app, { actionType: "system", actionName: "user_create", resourceType: "user" }),
@@ -108,7 +110,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Give the user this role; it replaces the roles they held (one role per user)",
       params: userParams,
       body: assignRoleInputSchema,
-      response: { 200: z.object({ user: adminUserSchema }), ...errors },
+      response: { 200: adminUserResponseSchema, ...errors },
     },
     preValidation: managers,
     handler: async (request) => {
@@ -136,8 +138,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["administration"],
       summary: "Remove one role from the user",
-      params: userParams.extend({ role: z.enum(ROLE_NAMES) }),
-      response: { 200: z.object({ user: adminUserSchema }), ...errors },
+      params: adminUserRoleParamsSchema,
+      response: { 200: adminUserResponseSchema, ...errors },
     },
     preValidation: managers,
     handler: async (request) => {
@@ -167,7 +169,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Move the user to an organisation, or to none (admins only)",
       params: userParams,
       body: setOrganizationInputSchema,
-      response: { 200: z.object({ user: adminUserSchema }), ...errors },
+      response: { 200: adminUserResponseSchema, ...errors },
     },
     preValidation: managers,
     handler: async (request) => {

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import {
   CAMPAIGN_MESSAGES,
-  campaignDonorSchema,
+  campaignDonorListSchema,
   campaignInputSchema,
   campaignListQuerySchema,
   campaignListSchema,
+  campaignParamsSchema,
   campaignPatchSchema,
   campaignSchema,
+  noContentSchema,
 } from "@cultivate/shared";
 import { campaignGoals, campaigns, donors, organizations } from "../../../db/schema.ts";
 import { badRequest, notFound } from "../../../lib/errors.ts";
@@ -56,7 +57,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
-  const idParams = z.object({ id: z.uuid() });
+  const idParams = campaignParamsSchema;
 
   app.get("/campaigns", {
     schema: {
@@ -160,7 +161,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["campaigns"],
       summary: "Delete a campaign for good, with its donor assignments and goals (stage records keep their history)",
       params: idParams,
-      response: { 204: z.null(), 403: errorSchema, 404: errorSchema },
+      response: { 204: noContentSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request, reply) => {
       const actor = await campaignActor(request);
@@ -183,7 +184,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["campaigns"],
       summary: "The donors of a campaign (those with a campaign goal)",
       params: idParams,
-      response: { 200: z.object({ donors: z.array(campaignDonorSchema) }), 403: errorSchema, 404: errorSchema },
+      response: { 200: campaignDonorListSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
       const actor = await campaignActor(request);

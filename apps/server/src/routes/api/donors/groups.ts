@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import {
   areDonorFiltersEmpty,
@@ -8,11 +7,14 @@ import {
   createSavedDonorGroupSchema,
   DONOR_MESSAGES,
   donorFilterSettingsSchema,
+  donorGroupListSchema,
+  donorGroupParamsSchema,
   donorGroupSchema,
   groupMembersInputSchema,
   groupMembersResponseSchema,
   groupQuerySchema,
   normalizeDonorFilters,
+  savedDonorGroupListSchema,
   savedDonorGroupSchema,
 } from "@cultivate/shared";
 import type { FastifyInstance } from "fastify";
@@ -24,7 +26,7 @@ import { assertSameOrganization, can } from "../../../policy/policy.ts";
 import { donorActor, iso, readScope, UUID_RE, writeOrganization } from "./context.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
-const idParams = z.object({ id: z.string() });
+const idParams = donorGroupParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 async function visibleGroup(app: FastifyInstance, actor: Actor, id: string) {
@@ -44,7 +46,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["donor groups"],
       summary: "Static donor groups of the organisation, by name, with member counts",
       querystring: groupQuerySchema,
-      response: { 200: z.object({ groups: z.array(donorGroupSchema) }), ...errors },
+      response: { 200: donorGroupListSchema, ...errors },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
@@ -178,7 +180,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["donor groups"],
       summary: "Saved filter groups of the organisation, newest first",
       querystring: groupQuerySchema,
-      response: { 200: z.object({ groups: z.array(savedDonorGroupSchema) }), ...errors },
+      response: { 200: savedDonorGroupListSchema, ...errors },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);

@@ -1,9 +1,17 @@
 import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, importBatchSchema, importQuerySchema, type ImportBatch } from "@cultivate/shared";
+import {
+  DONOR_MESSAGES,
+  IMPORT_PROBLEMS_SHOWN,
+  importBatchSchema,
+  importListQuerySchema,
+  importListSchema,
+  importParamsSchema,
+  importQuerySchema,
+  type ImportBatch,
+} from "@cultivate/shared";
 import { donorImportBatches, donorImportProblems } from "../../../db/schema.ts";
 import { errorSchema } from "../../../lib/http.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../../lib/errors.ts";
@@ -48,7 +56,7 @@ function present(b: BatchRow, problems: ImportBatch["problems"] = []): ImportBat
   };
 }
 
-const idParams = z.object({ id: z.string() });
+const idParams = importParamsSchema;
 // Not text/plain: a page on another site can send that without asking first (auth/origin.ts).
 const CSV_TYPES = ["text/csv", "application/csv", "application/vnd.ms-excel"];
 
@@ -114,8 +122,8 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["donors"],
       summary: "Recent imports of the organisation (newest first)",
-      querystring: z.object({ organizationId: z.string().uuid().optional() }),
-      response: { 200: z.object({ imports: z.array(importBatchSchema) }), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      querystring: importListQuerySchema,
+      response: { 200: importListSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { and, asc, desc, eq } from "drizzle-orm";
 import {
   currentStage,
   DONOR_MESSAGES,
   donorNotesInputSchema,
+  donorParamsSchema,
   donorNotesResponseSchema,
   donorRecordResponseSchema,
 } from "@cultivate/shared";
@@ -20,7 +20,7 @@ import { donorActor, iso, UUID_RE } from "./context.ts";
 import type { FastifyInstance } from "fastify";
 import { trackRefused } from "../../../services/activity/track.ts";
 
-const idParams = z.object({ id: z.string() });
+const idParams = donorParamsSchema;
 
 /** The donor if the actor may see it; otherwise 404 "Donor Not Found" (missing or another organisation's). */
 export async function visibleDonor(app: FastifyInstance, actor: Actor, id: string) {

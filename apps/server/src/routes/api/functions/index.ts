@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { trackActionInputSchema, updateActionInputSchema } from "@cultivate/shared";
+import { trackActionInputSchema, trackActionResultSchema, updateActionInputSchema } from "@cultivate/shared";
 import { badRequest, notFound } from "../../../lib/errors.ts";
 import { errorSchema, okSchema } from "../../../lib/http.ts";
 import { requireActor } from "../../../policy/policy.ts";
@@ -30,7 +29,7 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["activity"],
       summary: "Record an action of the signed-in user (e.g. a page view); returns its id. Sending a browser-chosen id again completes that action",
       body: trackActionInputSchema,
-      response: { 201: z.object({ id: z.string() }), ...errors },
+      response: { 201: trackActionResultSchema, ...errors },
     },
     handler: async (request, reply) => {
       const actor = requireActor(await app.getActor(request));

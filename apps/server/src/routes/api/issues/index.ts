@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   ISSUE_EDIT_FORBIDDEN_MESSAGE,
   ISSUE_NO_ORGANIZATION_MESSAGE,
@@ -7,7 +6,9 @@ import {
   ISSUE_NOT_LOGGED_IN_MESSAGE,
   ISSUE_STATUS_FORBIDDEN_MESSAGE,
   issueInputSchema,
+  issueListQuerySchema,
   issueListSchema,
+  issueParamsSchema,
   issueSchema,
   issueUpdateSchema,
 } from "@cultivate/shared";
@@ -27,7 +28,7 @@ import {
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idParams = z.object({ id: z.string().max(100) });
+const idParams = issueParamsSchema;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** Support issues (docs/RULES.md, Support issues). Any signed-in user. */
@@ -43,7 +44,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["support"],
       summary: "Issues newest first with counts per status: the organisation's, or (admins) all or one named organisation's",
-      querystring: z.object({ organizationId: z.uuid().optional() }),
+      querystring: issueListQuerySchema,
       response: { 200: issueListSchema, ...errors },
     },
     handler: async (request) => {

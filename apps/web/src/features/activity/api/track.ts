@@ -1,4 +1,5 @@
 import type { TrackActionInput, UpdateActionInput } from "@cultivate/shared";
+import { apiFetch } from "@/lib/api-client";
 
 const TRACK_URL = "/api/functions/trackAction";
 const UPDATE_URL = "/api/functions/updateAction";
@@ -20,14 +21,8 @@ export function newActionId(): string {
 function post(url: string, body: unknown, beacon: boolean): Promise<boolean> {
   const text = JSON.stringify(body);
   if (beacon && typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, text)) return Promise.resolve(true);
-  return fetch(url, {
-    method: "POST",
-    credentials: "same-origin",
-    keepalive: true,
-    headers: { "Content-Type": "application/json" },
-    body: text,
-  })
-    .then((r) => r.ok)
+  return apiFetch(url, { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: text })
+    .then(() => true)
     .catch(() => false);
 }
 

@@ -1,74 +1,72 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  adminUserResponseSchema,
   approveResultSchema,
   declineResultSchema,
   type DeclineResult,
   userListSchema,
-  type AdminUser,
   type ApproveResult,
   type CreateUserInput,
   type RoleName,
   type UserList,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
-
-export const userKeys = {
-  all: ["admin-users"] as const,
-  list: (organizationId: string | null) => ["admin-users", organizationId ?? "all"] as const,
-};
+import { queryKeys } from "@/lib/query-keys";
 
 export const getUsers = async (organizationId: string | null): Promise<UserList> => {
   const qs = organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : "";
-  return userListSchema.parse(await apiFetch<unknown>(`/api/admin/users${qs}`));
+  return userListSchema.parse(await apiFetch(`/api/admin/users${qs}`));
 };
 
 export const usersQueryOptions = (organizationId: string | null) =>
-  queryOptions({ queryKey: userKeys.list(organizationId), queryFn: () => getUsers(organizationId), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: queryKeys.adminUsers.list(organizationId), queryFn: () => getUsers(organizationId), placeholderData: keepPreviousData });
 
 export const useUsers = (organizationId: string | null) => useQuery(usersQueryOptions(organizationId));
-
-type UserAnswer = { user: AdminUser };
 
 /** Invalidates every user list after a change. */
 function useUserMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, refresh = true) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => (refresh ? queryClient.invalidateQueries({ queryKey: userKeys.all }) : undefined),
+    onSuccess: () => (refresh ? queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }) : undefined),
   });
 }
 
 /** Creates a user; the list is refreshed by the caller after a second (docs/RULES.md, Display formats). */
 export const useCreateUser = () =>
   useUserMutation(
-    (input: CreateUserInput) => apiFetch<UserAnswer>("/api/admin/users", { method: "POST", json: input }),
+    async (input: CreateUserInput) => adminUserResponseSchema.parse(await apiFetch("/api/admin/users", { method: "POST", json: input })),
     false,
   );
 
 export const useAssignRole = () =>
-  useUserMutation(({ userId, role }: { userId: string; role: RoleName }) =>
-    apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PUT", json: { role } }),
+  useUserMutation(async ({ userId, role }: { userId: string; role: RoleName }) =>
+    adminUserResponseSchema.parse(await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PUT", json: { role } })),
   );
 
 export const useRemoveRole = () =>
-  useUserMutation(({ userId, role }: { userId: string; role: string }) =>
-    apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(role)}`, { method: "DELETE" }),
+  useUserMutation(async ({ userId, role }: { userId: string; role: string }) =>
+    adminUserResponseSchema.parse(
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(role)}`, { method: "DELETE" }),
+    ),
   );
 
 export const useSetUserOrganization = () =>
-  useUserMutation(({ userId, organizationId }: { userId: string; organizationId: string | null }) =>
-    apiFetch<UserAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/organization`, { method: "PUT", json: { organizationId } }),
+  useUserMutation(async ({ userId, organizationId }: { userId: string; organizationId: string | null }) =>
+    adminUserResponseSchema.parse(
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/organization`, { method: "PUT", json: { organizationId } }),
+    ),
   );
 
 export const useApproveUser = () =>
   useUserMutation(
     async (userId: string): Promise<ApproveResult> =>
-      approveResultSchema.parse(await apiFetch<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/approve`, { method: "POST" })),
+      approveResultSchema.parse(await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/approve`, { method: "POST" })),
   );
 
 /** Issue 11: declines an applicant (removed from the organisation, back to onboarding, emailed). */
 export const useDeclineUser = () =>
   useUserMutation(
     async (userId: string): Promise<DeclineResult> =>
-      declineResultSchema.parse(await apiFetch<unknown>(`/api/admin/users/${encodeURIComponent(userId)}/decline`, { method: "POST" })),
+      declineResultSchema.parse(await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/decline`, { method: "POST" })),
   );

@@ -5,7 +5,8 @@ import { Alert, Anchor, Badge, Container, Group, Paper, Skeleton, Stack, Table, 
 import { IconArrowLeft } from "@tabler/icons-react";
 import { USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
-import { userKeys, useUsers } from "../api/users";
+import { queryKeys } from "@/lib/query-keys";
+import { useUsers } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { ApplicationsSection } from "./applications-section";
 import { UserRow } from "./user-row";
@@ -25,7 +26,7 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
   const refreshSoon = () => {
     if (refreshTimer.current) window.clearTimeout(refreshTimer.current);
     refreshTimer.current = window.setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
+      () => void queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
       USER_CREATE_REFRESH_MS,
     );
   };

@@ -6,7 +6,7 @@ import { queryKeys } from "@/lib/query-keys";
 /** The signed-in user, or null when there is no session (401 is an answer, not an error). */
 export async function getMe(): Promise<Me | null> {
   try {
-    return meSchema.parse(await apiFetch<unknown>("/api/me"));
+    return meSchema.parse(await apiFetch("/api/me"));
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 401) return null;
     throw error;

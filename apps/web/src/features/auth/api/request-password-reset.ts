@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 
 export const requestPasswordReset = (email: string) =>
-  apiFetch<unknown>("/api/auth/request-password-reset", {
+  apiFetch("/api/auth/request-password-reset", {
     method: "POST",
     json: { email, redirectTo: "/reset-password" },
   });

@@ -7,6 +7,6 @@ export interface ResetPasswordInput {
 }
 
 export const resetPassword = (input: ResetPasswordInput) =>
-  apiFetch<unknown>("/api/auth/reset-password", { method: "POST", json: input });
+  apiFetch("/api/auth/reset-password", { method: "POST", json: input });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

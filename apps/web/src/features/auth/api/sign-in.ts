@@ -9,7 +9,7 @@ export interface SignInInput {
 }
 
 export const signIn = (input: SignInInput) =>
-  apiFetch<unknown>("/api/auth/sign-in/email", { method: "POST", json: input });
+  apiFetch("/api/auth/sign-in/email", { method: "POST", json: input });
 
 export function useSignIn() {
   const queryClient = useQueryClient();

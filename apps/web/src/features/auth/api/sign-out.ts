@@ -8,7 +8,7 @@ export const SIGN_OUT_MUTATION_KEY = ["sign-out"] as const;
 
 export async function signOut(): Promise<void> {
   try {
-    await apiFetch<unknown>("/api/auth/sign-out", { method: "POST" });
+    await apiFetch("/api/auth/sign-out", { method: "POST" });
   } catch (error) {
     // The spec treats sign-out failures (e.g. an already-missing session) as success.
     console.warn("Sign-out request failed; clearing the local session anyway.", error);

@@ -9,7 +9,7 @@ export interface SignUpInput {
 
 // better-auth requires a name; the product has none at sign-up, so the email stands in.
 export const signUp = ({ email, password }: SignUpInput) =>
-  apiFetch<unknown>("/api/auth/sign-up/email", { method: "POST", json: { email, password, name: email } });
+  apiFetch("/api/auth/sign-up/email", { method: "POST", json: { email, password, name: email } });
 
 export function useSignUp() {
   const queryClient = useQueryClient();

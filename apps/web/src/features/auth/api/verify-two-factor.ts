@@ -4,7 +4,7 @@ import { queryKeys } from "@/lib/query-keys";
 
 /** Second sign-in step after better-auth answered `{ twoFactorRedirect: true }`. */
 export const verifyTwoFactor = ({ code, backup }: { code: string; backup: boolean }) =>
-  apiFetch<unknown>(backup ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp", {
+  apiFetch(backup ? "/api/auth/two-factor/verify-backup-code" : "/api/auth/two-factor/verify-totp", {
     method: "POST",
     json: { code: code.trim() },
   });

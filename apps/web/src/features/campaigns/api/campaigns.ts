@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  campaignDonorSchema,
+  campaignDonorListSchema,
   campaignListSchema,
   campaignSchema,
+  noContentSchema,
   organizationListSchema,
   type Campaign,
   type CampaignDonor,
@@ -10,15 +11,9 @@ import {
   type CampaignPatch,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
+import { queryKeys } from "@/lib/query-keys";
 
 export type CampaignList = ReturnType<typeof campaignListSchema.parse>;
-
-export const campaignKeys = {
-  all: ["campaigns"] as const,
-  list: (organizationId: string | null, includeArchived: boolean) =>
-    ["campaigns", "list", organizationId ?? "", includeArchived] as const,
-  donors: (id: string) => ["campaigns", "donors", id] as const,
-};
 
 const path = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
 
@@ -27,12 +22,12 @@ export async function getCampaigns(organizationId: string | null, includeArchive
   if (organizationId) params.set("organizationId", organizationId);
   if (includeArchived) params.set("includeArchived", "true");
   const qs = params.toString();
-  return campaignListSchema.parse(await apiFetch<unknown>(`/api/campaigns${qs ? `?${qs}` : ""}`));
+  return campaignListSchema.parse(await apiFetch(`/api/campaigns${qs ? `?${qs}` : ""}`));
 }
 
 export const campaignsQueryOptions = (organizationId: string | null, includeArchived: boolean) =>
   queryOptions({
-    queryKey: campaignKeys.list(organizationId, includeArchived),
+    queryKey: queryKeys.campaigns.list(organizationId, includeArchived),
     queryFn: () => getCampaigns(organizationId, includeArchived),
     retry: false,
   });
@@ -41,10 +36,10 @@ export const useCampaigns = (organizationId: string | null, includeArchived: boo
   useQuery(campaignsQueryOptions(organizationId, includeArchived));
 
 export const getCampaignDonors = async (id: string): Promise<CampaignDonor[]> =>
-  campaignDonorSchema.array().parse((await apiFetch<{ donors?: unknown }>(`${path(id)}/donors`)).donors);
+  campaignDonorListSchema.parse(await apiFetch(`${path(id)}/donors`)).donors;
 
 export const useCampaignDonors = (id: string) =>
-  useQuery({ queryKey: campaignKeys.donors(id), queryFn: () => getCampaignDonors(id) });
+  useQuery({ queryKey: queryKeys.campaigns.donors(id), queryFn: () => getCampaignDonors(id) });
 
 function useCampaignMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -53,33 +48,33 @@ function useCampaignMutation<TInput, TResult>(fn: (input: TInput) => Promise<TRe
     onSuccess: () =>
       Promise.all([
         // Both lists (with and without archived) refetch now, so toggling Show Archived never shows a stale list.
-        queryClient.invalidateQueries({ queryKey: campaignKeys.all, refetchType: "all" }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all, refetchType: "all" }),
         // Dashboards, the organisation list and the stage screen count or list campaigns too.
-        queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" && q.queryKey[0] !== campaignKeys.all[0] }),
+        queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.campaigns.all[0] }),
       ]),
   });
 }
 
 export const useCreateCampaign = () =>
   useCampaignMutation(async (input: CampaignInput) =>
-    campaignSchema.parse(await apiFetch<unknown>("/api/campaigns", { method: "POST", json: input })),
+    campaignSchema.parse(await apiFetch("/api/campaigns", { method: "POST", json: input })),
   );
 
 export const useUpdateCampaign = () =>
   useCampaignMutation(async ({ id, patch }: { id: string; patch: CampaignPatch }) =>
-    campaignSchema.parse(await apiFetch<unknown>(path(id), { method: "PATCH", json: patch })),
+    campaignSchema.parse(await apiFetch(path(id), { method: "PATCH", json: patch })),
   );
 
 export const useDeleteCampaign = () =>
-  useCampaignMutation((campaign: Campaign) => apiFetch<null>(path(campaign.id), { method: "DELETE" }));
+  useCampaignMutation(async (campaign: Campaign) => noContentSchema.parse(await apiFetch(path(campaign.id), { method: "DELETE" })));
 
 /** Organisations an admin may create a campaign in (only asked when the admin has none of their own). */
 export const useOrganizationOptions = (enabled: boolean) =>
   useQuery({
-    queryKey: ["campaigns", "organization-options"],
+    queryKey: queryKeys.campaigns.organizationOptions,
     queryFn: async () =>
       organizationListSchema
-        .parse(await apiFetch<unknown>("/api/admin/organizations"))
+        .parse(await apiFetch("/api/admin/organizations"))
         .organizations.map((o) => ({ value: o.id, label: o.name })),
     enabled,
   });

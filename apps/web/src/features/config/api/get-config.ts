@@ -4,7 +4,7 @@ import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 export const getPublicConfig = async (): Promise<PublicConfig> =>
-  publicConfigSchema.parse(await apiFetch<unknown>("/api/config"));
+  publicConfigSchema.parse(await apiFetch("/api/config"));
 
 export const publicConfigQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.publicConfig, queryFn: getPublicConfig, staleTime: Infinity });

@@ -1,19 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  donorGroupListSchema,
   donorGroupSchema,
   groupMembersResponseSchema,
+  okSchema,
+  savedDonorGroupListSchema,
   savedDonorGroupSchema,
   type DonorFilterSettings,
   type DonorGroup,
   type SavedDonorGroup,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
-
-export const groupKeys = {
-  static: (organizationId?: string) => ["donor-groups", "static", organizationId ?? ""] as const,
-  saved: (organizationId?: string) => ["donor-groups", "saved", organizationId ?? ""] as const,
-  all: ["donor-groups"] as const,
-};
+import { queryKeys } from "@/lib/query-keys";
 
 const orgQuery = (organizationId?: string) =>
   organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : "";
@@ -21,13 +19,12 @@ const orgQuery = (organizationId?: string) =>
 // ---------------------------------------------------------------- static groups
 
 export async function listDonorGroups(organizationId?: string): Promise<DonorGroup[]> {
-  const data = await apiFetch<{ groups: unknown[] }>(`/api/donor-groups${orgQuery(organizationId)}`);
-  return data.groups.map((g) => donorGroupSchema.parse(g));
+  return donorGroupListSchema.parse(await apiFetch(`/api/donor-groups${orgQuery(organizationId)}`)).groups;
 }
 
 export const useDonorGroups = (organizationId?: string, enabled = true) =>
   useQuery({
-    queryKey: groupKeys.static(organizationId),
+    queryKey: queryKeys.donorGroups.static(organizationId),
     queryFn: () => listDonorGroups(organizationId),
     enabled,
     retry: false,
@@ -37,16 +34,16 @@ export function useCreateDonorGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { name: string; organizationId?: string }) =>
-      donorGroupSchema.parse(await apiFetch<unknown>("/api/donor-groups", { method: "POST", json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      donorGroupSchema.parse(await apiFetch("/api/donor-groups", { method: "POST", json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorGroups.all }),
   });
 }
 
 export function useDeleteDonorGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(`/api/donor-groups/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+    mutationFn: async (id: string) => okSchema.parse(await apiFetch(`/api/donor-groups/${encodeURIComponent(id)}`, { method: "DELETE" })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorGroups.all }),
   });
 }
 
@@ -56,25 +53,24 @@ export function useGroupMembership() {
   return useMutation({
     mutationFn: async ({ groupId, donorIds, action }: { groupId: string; donorIds: string[]; action: "add" | "remove" }) =>
       groupMembersResponseSchema.parse(
-        await apiFetch<unknown>(
+        await apiFetch(
           `/api/donor-groups/${encodeURIComponent(groupId)}/members${action === "remove" ? "/remove" : ""}`,
           { method: "POST", json: { donorIds } },
         ),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorGroups.all }),
   });
 }
 
 // ---------------------------------------------------------------- saved filter groups
 
 export async function listSavedDonorGroups(organizationId?: string): Promise<SavedDonorGroup[]> {
-  const data = await apiFetch<{ groups: unknown[] }>(`/api/saved-donor-groups${orgQuery(organizationId)}`);
-  return data.groups.map((g) => savedDonorGroupSchema.parse(g));
+  return savedDonorGroupListSchema.parse(await apiFetch(`/api/saved-donor-groups${orgQuery(organizationId)}`)).groups;
 }
 
 export const useSavedDonorGroups = (organizationId?: string) =>
   useQuery({
-    queryKey: groupKeys.saved(organizationId),
+    queryKey: queryKeys.donorGroups.saved(organizationId),
     queryFn: () => listSavedDonorGroups(organizationId),
     retry: false,
   });
@@ -83,16 +79,16 @@ export function useSaveFilterGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { name: string; filterSettings: DonorFilterSettings; organizationId?: string }) =>
-      savedDonorGroupSchema.parse(await apiFetch<unknown>("/api/saved-donor-groups", { method: "POST", json: input })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      savedDonorGroupSchema.parse(await apiFetch("/api/saved-donor-groups", { method: "POST", json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorGroups.all }),
   });
 }
 
 export function useDeleteSavedDonorGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<unknown>(`/api/saved-donor-groups/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+    mutationFn: async (id: string) =>
+      okSchema.parse(await apiFetch(`/api/saved-donor-groups/${encodeURIComponent(id)}`, { method: "DELETE" })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorGroups.all }),
   });
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { donorRecordResponseSchema, type DonorRecordResponse } from "@cultivate/shared";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
-import { donorKeys } from "./list-donors";
+import { queryKeys } from "@/lib/query-keys";
 
 /** The donor with stages and change history, or null when it is missing or another organisation's (404). */
 export async function getDonor(id: string): Promise<DonorRecordResponse | null> {
   try {
-    return donorRecordResponseSchema.parse(await apiFetch<unknown>(`/api/donors/${encodeURIComponent(id)}`));
+    return donorRecordResponseSchema.parse(await apiFetch(`/api/donors/${encodeURIComponent(id)}`));
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -14,6 +14,6 @@ export async function getDonor(id: string): Promise<DonorRecordResponse | null> 
 }
 
 export const donorQueryOptions = (id: string) =>
-  queryOptions({ queryKey: donorKeys.record(id), queryFn: () => getDonor(id), retry: false });
+  queryOptions({ queryKey: queryKeys.donors.record(id), queryFn: () => getDonor(id), retry: false });
 
 export const useDonor = (id: string) => useQuery(donorQueryOptions(id));

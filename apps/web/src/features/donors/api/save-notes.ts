@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { donorNotesResponseSchema, type DonorRecordResponse } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
-import { donorKeys } from "./list-donors";
+import { queryKeys } from "@/lib/query-keys";
 
 export async function saveDonorNotes(id: string, notes: string) {
-  const data = await apiFetch<unknown>(`/api/donors/${encodeURIComponent(id)}/notes`, {
+  const data = await apiFetch(`/api/donors/${encodeURIComponent(id)}/notes`, {
     method: "PUT",
     json: { notes },
   });
@@ -17,10 +17,10 @@ export function useSaveDonorNotes(id: string) {
     mutationFn: (notes: string) => saveDonorNotes(id, notes),
     onSuccess: ({ notes }) => {
       // The stored (sanitised) HTML replaces ours; the change history gained an entry.
-      queryClient.setQueryData<DonorRecordResponse | null>(donorKeys.record(id), (old) =>
+      queryClient.setQueryData<DonorRecordResponse | null>(queryKeys.donors.record(id), (old) =>
         old ? { ...old, donor: { ...old.donor, notes } } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: donorKeys.record(id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.donors.record(id) });
     },
   });
 }

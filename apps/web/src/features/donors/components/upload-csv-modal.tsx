@@ -6,7 +6,7 @@ import { DONOR_MESSAGES } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { isImportActive, useImportBatch, useStartImport, useUndoImport } from "../api/import-donors";
-import { donorKeys } from "../api/list-donors";
+import { queryKeys } from "@/lib/query-keys";
 import { useOrganizationOptions } from "../api/list-organizations";
 import { CSV_PREVIEW_ROWS, isCsvFile, readCsv, type CsvPreview } from "../utils/read-csv";
 import { ImportProgress, ImportReport } from "./import-report";
@@ -52,7 +52,7 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
     } else if (batch.status === "undone") {
       notify.info("The import was undone.");
     }
-    void queryClient.invalidateQueries({ queryKey: donorKeys.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.donors.all });
   }, [batch, queryClient]);
 
   const fail = (message: string) => {

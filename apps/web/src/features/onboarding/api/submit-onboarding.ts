@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OnboardingData } from "@cultivate/shared";
+import { onboardingResultSchema, type OnboardingData } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export const submitOnboarding = (data: OnboardingData) =>
-  apiFetch<unknown>("/api/onboarding", { method: "POST", json: data });
+export const submitOnboarding = async (data: OnboardingData) =>
+  onboardingResultSchema.parse(await apiFetch("/api/onboarding", { method: "POST", json: data }));
 
 export function useSubmitOnboarding() {
   const queryClient = useQueryClient();

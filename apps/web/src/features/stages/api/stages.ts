@@ -1,25 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
+  campaignGoalSchema,
+  decodeStageStreamEvent,
   STAGE_MESSAGES,
   stagePreviewSchema,
-  stageRecommendationSchema,
+  stagesResetResultSchema,
   stageWorkspaceSchema,
   type StageName,
   type StageStreamEvent,
   type StageWorkspace,
 } from "@cultivate/shared";
 import { ApiClientError, apiFetch } from "@/lib/api-client";
-
-export const stageKeys = {
-  workspace: (donorId: string) => ["stage-workspace", donorId] as const,
-};
+import { queryKeys } from "@/lib/query-keys";
 
 const donorPath = (donorId: string) => `/api/donors/${encodeURIComponent(donorId)}`;
 
 /** The donor's stage workspace, or null when the donor is missing or another organisation's (404). */
 export async function getStageWorkspace(donorId: string): Promise<StageWorkspace | null> {
   try {
-    return stageWorkspaceSchema.parse(await apiFetch<unknown>(`${donorPath(donorId)}/stage-workspace`));
+    return stageWorkspaceSchema.parse(await apiFetch(`${donorPath(donorId)}/stage-workspace`));
   } catch (error) {
     if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) return null;
     throw error;
@@ -27,32 +26,34 @@ export async function getStageWorkspace(donorId: string): Promise<StageWorkspace
 }
 
 export const stageWorkspaceQueryOptions = (donorId: string) =>
-  queryOptions({ queryKey: stageKeys.workspace(donorId), queryFn: () => getStageWorkspace(donorId), retry: false });
+  queryOptions({ queryKey: queryKeys.stageWorkspace(donorId), queryFn: () => getStageWorkspace(donorId), retry: false });
 
 export const useStageWorkspace = (donorId: string) => useQuery(stageWorkspaceQueryOptions(donorId));
 
 /** Stage records feed the donor dashboard (strip, timeline), the donor list's stage filter and campaign donor counts. */
 const refreshOthers = (queryClient: QueryClient) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ["donors"] }),
-    queryClient.invalidateQueries({ queryKey: ["campaigns"] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.donors.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
   ]);
 
 export function useSaveCampaignGoal(donorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ campaignId, goalText }: { campaignId: string; goalText: string }) =>
-      apiFetch<unknown>(`${donorPath(donorId)}/campaign-goals/${encodeURIComponent(campaignId)}`, {
-        method: "PUT",
-        json: { goalText },
-      }),
+    mutationFn: async ({ campaignId, goalText }: { campaignId: string; goalText: string }) =>
+      campaignGoalSchema.parse(
+        await apiFetch(`${donorPath(donorId)}/campaign-goals/${encodeURIComponent(campaignId)}`, {
+          method: "PUT",
+          json: { goalText },
+        }),
+      ),
     onSuccess: (_r, { campaignId, goalText }) => {
-      queryClient.setQueryData<StageWorkspace | null>(stageKeys.workspace(donorId), (ws) =>
+      queryClient.setQueryData<StageWorkspace | null>(queryKeys.stageWorkspace(donorId), (ws) =>
         ws
           ? { ...ws, goals: [...ws.goals.filter((g) => g.campaignId !== campaignId), { campaignId, goalText }] }
           : ws,
       );
-      void queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
     },
   });
 }
@@ -61,7 +62,7 @@ export type StageRequest = { stage: StageName; campaignId: string | null; prepNo
 
 export const previewStagePrompt = async (donorId: string, body: StageRequest) =>
   stagePreviewSchema.parse(
-    await apiFetch<unknown>(`${donorPath(donorId)}/stages/preview`, { method: "POST", json: body }),
+    await apiFetch(`${donorPath(donorId)}/stages/preview`, { method: "POST", json: body }),
   );
 
 export const usePreviewStagePrompt = (donorId: string) =>
@@ -70,12 +71,12 @@ export const usePreviewStagePrompt = (donorId: string) =>
 export function useResetStages(donorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ deleted: number }>(`${donorPath(donorId)}/stages`, { method: "DELETE" }),
+    mutationFn: async () => stagesResetResultSchema.parse(await apiFetch(`${donorPath(donorId)}/stages`, { method: "DELETE" })),
     onSuccess: async () => {
-      queryClient.setQueryData<StageWorkspace | null>(stageKeys.workspace(donorId), (ws) =>
+      queryClient.setQueryData<StageWorkspace | null>(queryKeys.stageWorkspace(donorId), (ws) =>
         ws ? { ...ws, stages: [], defaultStage: "Discovery", currentStage: "Discovery" } : ws,
       );
-      await Promise.all([queryClient.invalidateQueries({ queryKey: stageKeys.workspace(donorId) }), refreshOthers(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.stageWorkspace(donorId) }), refreshOthers(queryClient)]);
     },
   });
 }
@@ -96,31 +97,6 @@ export class StageGenerationError extends Error {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** One line of the NDJSON stream, checked; anything unexpected becomes an error event. */
-function parseEvent(line: string): StageStreamEvent {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return { type: "error", message: "The server sent an unreadable answer." };
-  }
-  if (!isRecord(value)) return { type: "error", message: "The server sent an unreadable answer." };
-  switch (value.type) {
-    case "start":
-      return { type: "start", provider: String(value.provider ?? ""), model: String(value.model ?? "") };
-    case "token":
-      return { type: "token", text: typeof value.text === "string" ? value.text : "" };
-    case "done":
-      return { type: "done", record: stageRecommendationSchema.parse(value.record) };
-    case "error":
-      return { type: "error", message: typeof value.message === "string" ? value.message : "Unknown error" };
-    default:
-      return { type: "error", message: "The server sent an unreadable answer." };
-  }
-}
-
 /**
  * POSTs the (possibly edited) prompt and reads the `application/x-ndjson` answer line by line,
  * calling `onEvent` for each. A 4xx/5xx before streaming throws ApiClientError with the server's message.
@@ -132,35 +108,14 @@ export async function streamStageGeneration(
   onEvent: (event: StageStreamEvent) => void,
   signal?: AbortSignal,
 ) {
-  const response = await fetch(`${donorPath(donorId)}/stages/generate`, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/x-ndjson, application/json" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  if (!response.ok || !response.body) {
-    const text = await response.text().catch(() => "");
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = text;
-    }
-    const message =
-      isRecord(data) && typeof data.message === "string" && data.message.trim()
-        ? data.message
-        : `HTTP error! status: ${response.status}`;
-    throw new ApiClientError(response.status, message, isRecord(data) && typeof data.error === "string" ? data.error : undefined, data);
-  }
-
-  const reader = response.body.getReader();
+  const stream = await apiFetch(`${donorPath(donorId)}/stages/generate`, { method: "POST", json: body, signal, as: "stream" });
+  const reader = stream.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   let result: StageStreamEvent | null = null;
   const handle = (line: string) => {
     if (!line.trim()) return;
-    const event = parseEvent(line);
+    const event = decodeStageStreamEvent(line);
     if (event.type === "done" || event.type === "error") result = event;
     onEvent(event);
   };
@@ -190,10 +145,10 @@ export function useGenerateStage(donorId: string) {
     mutationFn: ({ body, onEvent }: { body: StageRequest & { prompt: string }; onEvent: (e: StageStreamEvent) => void }) =>
       streamStageGeneration(donorId, body, onEvent),
     onSuccess: async (record) => {
-      queryClient.setQueryData<StageWorkspace | null>(stageKeys.workspace(donorId), (ws) =>
+      queryClient.setQueryData<StageWorkspace | null>(queryKeys.stageWorkspace(donorId), (ws) =>
         ws ? { ...ws, stages: [...ws.stages.filter((s) => s.id !== record.id), record] } : ws,
       );
-      await Promise.all([queryClient.invalidateQueries({ queryKey: stageKeys.workspace(donorId) }), refreshOthers(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.stageWorkspace(donorId) }), refreshOthers(queryClient)]);
     },
   });
 }

@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { okSchema } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
-import { supportKeys } from "./keys";
+import { queryKeys } from "@/lib/query-keys";
 
-export const deleteIssue = (id: string) => apiFetch<unknown>(`/api/issues/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteIssue = async (id: string) =>
+  okSchema.parse(await apiFetch(`/api/issues/${encodeURIComponent(id)}`, { method: "DELETE" }));
 
 export function useDeleteIssue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteIssue,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: supportKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: supportKeys.list() });
+      queryClient.removeQueries({ queryKey: queryKeys.issues.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.issues.list() });
     },
   });
 }

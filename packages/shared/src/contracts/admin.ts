@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { adminUserSchema } from "../admin.ts";
+import { ROLE_NAMES } from "../roles.ts";
+
+/** /api/admin/users/{id}… */
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+/** DELETE /api/admin/users/{id}/roles/{role} */
+export const adminUserRoleParamsSchema = adminUserParamsSchema.extend({ role: z.enum(ROLE_NAMES) });
+/** GET /api/admin/users?organizationId= */
+export const adminUserListQuerySchema = z.object({ organizationId: z.string().uuid().optional() });
+/** The answer of every change to one user. */
+export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+/** /api/admin/organizations/{id}… */
+export const organizationParamsSchema = z.object({ id: z.string().uuid() });
+/** DELETE /api/admin/organizations/{id}?cascade= */
+export const deleteOrganizationQuerySchema = z.object({ cascade: z.enum(["true", "false"]).optional() });
+/** An organisation as created or renamed. */
+export const organizationRowSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type OrganizationRow = z.infer<typeof organizationRowSchema>;
