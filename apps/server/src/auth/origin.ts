@@ -39,7 +39,7 @@ export function originOf(value: string): string | null {
  */
 export function servedOrigin(request: FastifyRequest): string | null {
   const host = request.host;
-  if (!host || !/^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) return null;
+  if (!host || !/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) return null;
   return originOf(`${request.protocol}://${host}`);
 }
 
