@@ -118,6 +118,9 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js,mjs}"],
     plugins: { "import-x": importX },
     settings: {
+      // Without these, import-x parses only .js dependencies and no-cycle never sees a TypeScript cycle.
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
           project: ["packages/shared/tsconfig.json", "apps/server/tsconfig.json", "apps/web/tsconfig.json"],
