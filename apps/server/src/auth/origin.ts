@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { HttpError } from "../lib/errors.ts";
-import { COOKIE_PREFIX } from "./auth.ts";
+import { COOKIE_PREFIX } from "./cookies.ts";
 
 /**
  * Which pages may change anything through the API (docs/SECURITY.md "Same-origin requests").
