@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type check, unit + API tests on PGlite, the API tests again on PostgreSQL when
+// npm test: lint, type check, unit + API tests on PGlite, the API tests again on PostgreSQL when
 // DATABASE_URL is set, then the browser tests in Debian's Chromium. Ends with "N passed, N failed".
 // `node scripts/test.mjs api` or `... e2e` runs one part.
 import { spawnSync } from "node:child_process";
@@ -48,6 +48,11 @@ function vitest(label, reportName, args, env) {
 }
 
 if (!only) {
+  // ESLint + Prettier --check (docs/decisions/037-lint-and-format.md); a violation is one failure.
+  if (!run("lint", "npm", ["run", "lint", "--silent"])) {
+    totals.failed++;
+    broken = true;
+  } else totals.passed++;
   for (const project of ["packages/shared", "apps/server", "apps/web"]) {
     if (!run(`typecheck ${project}`, bin("tsc"), ["-p", project, "--noEmit"])) {
       totals.failed++;

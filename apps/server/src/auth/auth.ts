@@ -10,12 +10,13 @@ import { passwordResetEmail } from "../mail/templates.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@cultivate/shared";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { SERVED_ORIGIN_HEADER, trustedOrigins } from "./origin.ts";
+import { COOKIE_PREFIX } from "./cookies.ts";
 
 /** Session lifetimes: see docs/SECURITY.md. */
 export const SESSION_ABSOLUTE_LIFETIME_S = 30 * 24 * 60 * 60;
 export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_S = 60 * 60;
-export const COOKIE_PREFIX = "cultivate";
+export { COOKIE_PREFIX };
 
 export function createAuth(deps: { db: Db; config: AppConfig; secret: string; mailer: Mailer; log: FastifyBaseLogger }) {
   const { db, config, mailer, log } = deps;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config.ts";
 import { HttpError } from "../lib/errors.ts";
-import { COOKIE_PREFIX } from "./auth.ts";
+import { COOKIE_PREFIX } from "./cookies.ts";
 
 /**
  * Which pages may change anything through the API (docs/SECURITY.md "Same-origin requests").
@@ -39,7 +39,7 @@ export function originOf(value: string): string | null {
  */
 export function servedOrigin(request: FastifyRequest): string | null {
   const host = request.host;
-  if (!host || !/^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) return null;
+  if (!host || !/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(host)) return null;
   return originOf(`${request.protocol}://${host}`);
 }
 
