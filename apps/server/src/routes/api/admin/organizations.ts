@@ -16,7 +16,7 @@ import {
   listOrganizations,
   renameOrganization,
 } from "../../../services/admin/organizations.ts";
-import { actorOf, guard } from "./guard.ts";
+import { actorOf, guard } from "../../../policy/guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const orgRow = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
