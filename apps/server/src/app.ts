@@ -29,6 +29,8 @@ import { registerInputGuard } from "./lib/input-guard.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
+import { createRepositories } from "./services/repositories.ts";
+import { DonorImportJobs, importSpoolDir } from "./services/donors/import/index.ts";
 import { registerSignInGate } from "./routes/api/auth-gate.ts";
 import { meRoutes } from "./routes/api/me.ts";
 import { onboardingRoutes } from "./routes/api/onboarding.ts";
@@ -170,10 +172,19 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   const activity = new ActivityRecorder(database.db, app.log);
   app.decorate("activity", activity);
   app.decorate("ai", createAiRegistry(config.ai));
+  app.decorate("repos", createRepositories(database.db));
+  const donorImportJobs = new DonorImportJobs(database.db, app.log, importSpoolDir(config.dataDir));
+  app.decorate("donorImportJobs", donorImportJobs);
   app.addHook("onReady", async () => mailer.start());
   app.addHook("onClose", async () => {
     mailer.stop();
     await activity.close();
+  });
+  // In a child scope, as when the donor routes built the jobs: resumed after the mailer starts, stopped
+  // before the activity log closes (child onClose hooks run before the root's).
+  await app.register(async (jobs) => {
+    jobs.addHook("onReady", async () => donorImportJobs.recover());
+    jobs.addHook("onClose", async () => donorImportJobs.close());
   });
 
   // ---- routes ----

@@ -5,6 +5,8 @@ import type { Mailer } from "./mail/mailer.ts";
 import type { Actor } from "./policy/actor.ts";
 import type { ActivityRecorder } from "./activity/recorder.ts";
 import type { AiRegistry } from "./ai/registry.ts";
+import type { Repositories } from "./services/repositories.ts";
+import type { DonorImportJobs } from "./services/donors/import/index.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -17,6 +19,10 @@ declare module "fastify" {
     activity: ActivityRecorder;
     /** AI providers (OpenAI, GPT-5, Claude, offline) built from the environment. */
     ai: AiRegistry;
+    /** The repositories behind the routes (services/repositories.ts). */
+    repos: Repositories;
+    /** Background donor imports and undos: resumed at start-up, stopped at shutdown. */
+    donorImportJobs: DonorImportJobs;
     /** The signed-in user of a request (memoised per request), or null. */
     getActor: (request: FastifyRequest) => Promise<Actor | null>;
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { RoleName } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import { donorGroupMembers, donorGroups, donorImportBatches, donors, organizations, roles, stages, userProfiles, userRoles } from "../db/schema.ts";
-import { DonorImportJobs, importSpoolDir, spoolUpload } from "../services/donors/importer.ts";
+import { DonorImportJobs, importSpoolDir, spoolUpload } from "../services/donors/import/index.ts";
 import { generateDonorCsv } from "./generate.ts";
 
 export const DEMO_ORG = "Demo Foundation";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { DONOR_FIELDS, formatMoney, type DonorFieldValue } from "@cultivate/shared";
-import type { Db } from "../../db/client.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { campaigns, stages, users } from "../../db/schema.ts";
 import { fieldsOf, type DonorRow } from "../donors/repository.ts";
 import type { StageContext } from "../../ai/types.ts";
@@ -28,7 +28,7 @@ export function donorFacts(d: DonorRow): [string, string][] {
 }
 
 /** The donor's stage records, oldest first (or just one of them, with `onlyId`). */
-export async function stageRecords(db: Db, donorId: string, organizationId: string, onlyId?: string) {
+export async function stageRecords(db: DbOrTx, donorId: string, organizationId: string, onlyId?: string) {
   const rows = await db
     .select({ stage: stages, campaignName: campaigns.name, userEmail: users.email })
     .from(stages)

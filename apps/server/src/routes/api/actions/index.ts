@@ -9,8 +9,6 @@ import {
   csvSchema,
 } from "@cultivate/shared";
 import { z } from "zod";
-import { eq } from "drizzle-orm";
-import { organizations } from "../../../db/schema.ts";
 import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
 import { actionFilterOptions, actionsCsv, listActions, summarizeActions, type ActionQuery } from "../../../services/activity/history.ts";
@@ -27,8 +25,6 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     const organizationId = can.seeAllOrganizations(actor) ? (requested ?? null) : organizationScope(actor, requested);
     return { actor, organizationId };
   };
-  const organizationExists = async (id: string) =>
-    (await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id))).length > 0;
   const toQuery = (filters: z.output<typeof actionFiltersSchema>, organizationId: string | null): ActionQuery => ({
     ...filters,
     organizationId,
@@ -89,7 +85,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       app.activity.record(actor, request, {
         // Filed under the organisation whose history was read (an admin's export of every organisation, or of
         // an id that names no organisation: none, so only admins see it).
-        organizationId: organizationId && (await organizationExists(organizationId)) ? organizationId : null,
+        organizationId: organizationId && (await app.repos.organizations.exists(organizationId)) ? organizationId : null,
         actionType: "data_management",
         actionName: "actions_export",
         resourceType: "user_actions",

@@ -11,7 +11,7 @@ import { can } from "../../../policy/policy.ts";
 import { notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { officerDashboard, ownerDashboard, systemOverview } from "../../../services/admin/overview.ts";
-import { actorOf, guard } from "./guard.ts";
+import { actorOf, guard } from "../../../policy/guard.ts";
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 

@@ -18,7 +18,7 @@ import {
   listOrganizations,
   renameOrganization,
 } from "../../../services/admin/organizations.ts";
-import { actorOf, guard } from "./guard.ts";
+import { actorOf, guard } from "../../../policy/guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const orgRow = organizationRowSchema;

@@ -38,7 +38,7 @@ import {
 } from "../../../services/admin/users.ts";
 import { approvalEmail } from "../../../services/admin/approval-email.ts";
 import { applicationDeclinedEmail } from "../../../mail/templates.ts";
-import { actorOf, guard } from "./guard.ts";
+import { actorOf, guard } from "../../../policy/guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const OWN_ADMIN_ROLE_MESSAGE = "You cannot remove your own admin role.";

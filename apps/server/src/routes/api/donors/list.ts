@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { eq } from "drizzle-orm";
 import {
   csvCell,
   parseDonorFilters,
@@ -9,19 +8,18 @@ import {
   donorListQuerySchema,
   donorListResponseSchema,
 } from "@cultivate/shared";
-import { donorGroups } from "../../../db/schema.ts";
 import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { badRequest, notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { assertSameOrganization } from "../../../policy/policy.ts";
-import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope } from "../../../services/donors/repository.ts";
-import { assertInScope, donorActor, readScope } from "./context.ts";
+import type { DonorScope } from "../../../services/donors/repository.ts";
+import { assertInScope, donorActor, readScope } from "../../../services/donors/access.ts";
 import type { FastifyInstance } from "fastify";
 
 /** A static group the scope may read, or 404 (also for another organisation's group). */
 async function scopedGroup(app: FastifyInstance, actor: Actor, scope: DonorScope, groupId: string | undefined) {
   if (!groupId) return null;
-  const [group] = await app.db.select().from(donorGroups).where(eq(donorGroups.id, groupId));
+  const group = await app.repos.donorGroups.find(groupId);
   if (!group) throw notFound("Group not found.");
   assertInScope(scope, group.organizationId, "Group not found.");
   assertSameOrganization(actor, group.organizationId, "Group not found.");
@@ -51,9 +49,9 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       const filters = filtersOf(q.filters);
       const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
       const [{ rows, total }, unfilteredTotal, dsRatings] = await Promise.all([
-        listDonors(app.db, { ...params, page: q.page, pageSize: q.pageSize }),
-        Object.keys(filters).length ? countDonors(app.db, params) : Promise.resolve(-1),
-        dsRatingsOf(app.db, scope),
+        app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize }),
+        Object.keys(filters).length ? app.repos.donors.count(params) : Promise.resolve(-1),
+        app.repos.donors.dsRatings(scope),
       ]);
       return {
         rows,
@@ -87,7 +85,7 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       let exported = 0;
       const lines = async function* () {
         yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
-        for await (const lines of exportLines(app.db, { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir })) {
+        for await (const lines of app.repos.donors.exportLines({ scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir })) {
           exported += lines.length;
           yield lines.join("\r\n") + "\r\n";
         }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Actor } from "../../../policy/actor.ts";
-import { authorize, requireActor } from "../../../policy/policy.ts";
+import type { Actor } from "./actor.ts";
+import { authorize, requireActor } from "./policy.ts";
 
 /**
  * A preValidation hook: 401 without a session, 403 without the role, before the body is validated,

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { eq } from "drizzle-orm";
 import { DONOR_MESSAGES } from "@cultivate/shared";
-import { organizations } from "../../../db/schema.ts";
-import { notFound } from "../../../lib/errors.ts";
-import type { Actor } from "../../../policy/actor.ts";
-import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
-import type { DonorScope } from "../../../services/donors/repository.ts";
+import { notFound } from "../../lib/errors.ts";
+import { UUID_RE } from "../../lib/format.ts";
+import type { Actor } from "../../policy/actor.ts";
+import { assertSameOrganization, authorize, can, organizationScope, requireActor } from "../../policy/policy.ts";
+import type { DonorScope } from "./repository.ts";
 
 /** 401 without a session, 403 "You don't have permission to access the donor list." without one of the four roles. */
 export async function donorActor(app: FastifyInstance, request: FastifyRequest, rule: (a: Actor) => boolean = can.viewDonors): Promise<Actor> {
@@ -28,8 +27,7 @@ export function readScope(actor: Actor, requested?: string | null): DonorScope {
 /** The one organisation a write goes to; it must exist. */
 export async function writeOrganization(app: FastifyInstance, actor: Actor, requested?: string | null): Promise<string> {
   const id = organizationScope(actor, requested);
-  const [org] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
-  if (!org) throw notFound("Organization not found.");
+  if (!(await app.repos.organizations.exists(id))) throw notFound("Organization not found.");
   return id;
 }
 
@@ -38,5 +36,11 @@ export function assertInScope(scope: DonorScope, organizationId: string, message
   if ("organizationId" in scope && scope.organizationId !== organizationId) throw notFound(message);
 }
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const iso = (d: Date | string | null) => (d === null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+/** The donor if the actor may see it; otherwise 404 "Donor Not Found" (missing or another organisation's). */
+export async function visibleDonor(app: FastifyInstance, actor: Actor, id: string) {
+  if (!UUID_RE.test(id)) throw notFound(DONOR_MESSAGES.donorNotFound);
+  const row = await app.repos.donors.findWithOrganization(id);
+  if (!row) throw notFound(DONOR_MESSAGES.donorNotFound);
+  assertSameOrganization(actor, row.donor.organizationId, DONOR_MESSAGES.donorNotFound);
+  return row;
+}

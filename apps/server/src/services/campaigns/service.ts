@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CAMPAIGN_MESSAGES } from "@cultivate/shared";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import type { Actor } from "../../policy/actor.ts";
+import { authorize, can, organizationScope, requireActor } from "../../policy/policy.ts";
+import { trackOperation } from "../activity/track.ts";
+import type { CampaignFields } from "./repository.ts";
+
+/** Campaigns (docs/RULES.md, Campaigns): who may manage them, what each change records. */
+
+type CampaignRow = { createdAt: Date } & Record<string, unknown>;
+const present = <T extends CampaignRow>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
+
+export async function campaignActor(app: FastifyInstance, request: FastifyRequest): Promise<Actor> {
+  const actor = requireActor(await app.getActor(request));
+  authorize(actor, can.manageCampaigns, CAMPAIGN_MESSAGES.accessDenied);
+  return actor;
+}
+
+/** A campaign the actor may see, else 404 (another organisation's, or an officer's colleague's). */
+async function findVisible(app: FastifyInstance, actor: Actor, id: string) {
+  const row = await app.repos.campaigns.findVisible(actor, id);
+  if (!row) throw notFound("Campaign not found.");
+  return row;
+}
+
+export async function listCampaigns(app: FastifyInstance, actor: Actor, query: { organizationId?: string; includeArchived?: string }) {
+  const { organizationId, includeArchived } = query;
+  const rows = await app.repos.campaigns.list(actor, { organizationId, includeArchived: includeArchived === "true" });
+  let organizationName: string | null = null;
+  if (organizationId) {
+    organizationName = await app.repos.organizations.nameOf(organizationId);
+    if (organizationName === null) throw notFound("Organization not found.");
+  }
+  return { campaigns: rows.map(present), ownOnly: can.onlyOwnCampaigns(actor), organizationName };
+}
+
+export async function createCampaign(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  { organizationId: requested, ...fields }: CampaignFields & { organizationId?: string | null },
+) {
+  if (!requested && !actor.organizationId) throw badRequest(CAMPAIGN_MESSAGES.orgUnavailable);
+  const organizationId = organizationScope(actor, requested);
+  // The organisation must exist before anything is filed under it (the log references it).
+  if (!(await app.repos.organizations.exists(organizationId))) throw notFound("Organization not found.");
+  const created = await trackOperation(
+    app,
+    actor,
+    request,
+    { organizationId, actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
+    () => app.repos.campaigns.insert(organizationId, actor.userId, fields),
+    (row) => ({ resourceId: row.id }),
+  );
+  return present(await findVisible(app, actor, created.id));
+}
+
+/** Edit, archive or unarchive ({ isArchived }); the dates must stay in order. */
+export async function updateCampaign(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string, patch: Partial<CampaignFields>) {
+  const existing = await findVisible(app, actor, id);
+  const startDate = patch.startDate ?? existing.startDate;
+  const endDate = patch.endDate ?? existing.endDate;
+  if (startDate > endDate) throw badRequest(CAMPAIGN_MESSAGES.datesOutOfOrder);
+  const actionName = patch.isArchived === undefined ? "campaign_update" : patch.isArchived ? "campaign_archive" : "campaign_unarchive";
+  await trackOperation(
+    app,
+    actor,
+    request,
+    {
+      organizationId: existing.organizationId,
+      actionType: "campaign_management",
+      actionName,
+      resourceType: "campaign",
+      resourceId: existing.id,
+      details: { name: existing.name },
+    },
+    () => app.repos.campaigns.update(existing.organizationId, existing.id, patch),
+  );
+  return present(await findVisible(app, actor, existing.id));
+}
+
+export async function deleteCampaign(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string): Promise<void> {
+  const existing = await findVisible(app, actor, id);
+  await app.repos.campaigns.remove(existing.organizationId, existing.id);
+  app.activity.record(actor, request, {
+    organizationId: existing.organizationId,
+    actionType: "campaign_management",
+    actionName: "campaign_delete",
+    resourceType: "campaign",
+    resourceId: existing.id,
+    details: { name: existing.name },
+  });
+}
+
+export async function campaignDonors(app: FastifyInstance, actor: Actor, id: string) {
+  const campaign = await findVisible(app, actor, id);
+  return { donors: await app.repos.campaigns.donorsOf(campaign.organizationId, campaign.id) };
+}

@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { DonorFilterSettings } from "@cultivate/shared";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { donorGroupMembers, donorGroups, donors, savedDonorGroups } from "../../db/schema.ts";
+import type { DonorScope } from "../donors/repository.ts";
+
+/** Members are written and removed this many at a time (one statement each). */
+const MEMBER_CHUNK = 1000;
+
+/**
+ * Static donor groups (a list of members) and saved filter groups. Lists take a `DonorScope`; writes name the
+ * group's organisation. `find` reads a group by id alone: the caller decides whether the actor may see it.
+ */
+export function donorGroupRepository(db: Db) {
+  return {
+    async find(id: string, tx: DbOrTx = db) {
+      const [g] = await tx.select().from(donorGroups).where(eq(donorGroups.id, id));
+      return g ?? null;
+    },
+
+    /** Groups of the scope by name, with member counts. */
+    list(scope: DonorScope, tx: DbOrTx = db) {
+      return tx
+        .select({ g: donorGroups, memberCount: count(donorGroupMembers.donorId) })
+        .from(donorGroups)
+        .leftJoin(donorGroupMembers, eq(donorGroupMembers.donorGroupId, donorGroups.id))
+        .where("organizationId" in scope ? eq(donorGroups.organizationId, scope.organizationId) : undefined)
+        .groupBy(donorGroups.id)
+        .orderBy(asc(donorGroups.name));
+    },
+
+    async create(organizationId: string, userId: string, name: string, tx: DbOrTx = db) {
+      const [g] = await tx.insert(donorGroups).values({ name, userId, organizationId }).returning();
+      return g!;
+    },
+
+    /** Deletes the group; its members go with it. */
+    async remove(organizationId: string, id: string, tx: DbOrTx = db): Promise<void> {
+      await tx.delete(donorGroups).where(and(eq(donorGroups.id, id), eq(donorGroups.organizationId, organizationId)));
+    },
+
+    /** How many of `donorIds` are donors of the organisation. */
+    async countDonorsOf(organizationId: string, donorIds: string[], tx: DbOrTx = db): Promise<number> {
+      const [r] = await tx
+        .select({ n: count() })
+        .from(donors)
+        .where(and(eq(donors.organizationId, organizationId), inArray(donors.id, donorIds)));
+      return r?.n ?? 0;
+    },
+
+    /** Adds the donors (already-members are kept). */
+    async addMembers(groupId: string, donorIds: string[], tx: DbOrTx = db): Promise<void> {
+      for (let i = 0; i < donorIds.length; i += MEMBER_CHUNK) {
+        await tx
+          .insert(donorGroupMembers)
+          .values(donorIds.slice(i, i + MEMBER_CHUNK).map((donorId) => ({ donorGroupId: groupId, donorId })))
+          .onConflictDoNothing();
+      }
+    },
+
+    /** Removes the donors; returns how many were members. */
+    async removeMembers(groupId: string, donorIds: string[], tx: DbOrTx = db): Promise<number> {
+      let removed = 0;
+      for (let i = 0; i < donorIds.length; i += MEMBER_CHUNK) {
+        const gone = await tx
+          .delete(donorGroupMembers)
+          .where(and(eq(donorGroupMembers.donorGroupId, groupId), inArray(donorGroupMembers.donorId, donorIds.slice(i, i + MEMBER_CHUNK))))
+          .returning({ id: donorGroupMembers.donorId });
+        removed += gone.length;
+      }
+      return removed;
+    },
+
+    // ---- saved filter groups
+    async findSaved(id: string, tx: DbOrTx = db) {
+      const [s] = await tx.select().from(savedDonorGroups).where(eq(savedDonorGroups.id, id));
+      return s ?? null;
+    },
+
+    /** Saved groups of the scope, newest first. */
+    listSaved(scope: DonorScope, tx: DbOrTx = db) {
+      return tx
+        .select()
+        .from(savedDonorGroups)
+        .where("organizationId" in scope ? eq(savedDonorGroups.organizationId, scope.organizationId) : undefined)
+        .orderBy(desc(savedDonorGroups.createdAt));
+    },
+
+    async createSaved(organizationId: string, userId: string, name: string, filterSettings: DonorFilterSettings, tx: DbOrTx = db) {
+      const [s] = await tx.insert(savedDonorGroups).values({ name, userId, organizationId, filterSettings }).returning();
+      return s!;
+    },
+
+    async removeSaved(organizationId: string, id: string, tx: DbOrTx = db): Promise<void> {
+      await tx.delete(savedDonorGroups).where(and(eq(savedDonorGroups.id, id), eq(savedDonorGroups.organizationId, organizationId)));
+    },
+  };
+}
+export type DonorGroupRepository = ReturnType<typeof donorGroupRepository>;
+export type SavedDonorGroupRow = typeof savedDonorGroups.$inferSelect;

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { areDonorFiltersEmpty, DONOR_MESSAGES, donorFilterSettingsSchema, normalizeDonorFilters } from "@cultivate/shared";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { iso, UUID_RE } from "../../lib/format.ts";
+import type { Actor } from "../../policy/actor.ts";
+import { assertSameOrganization } from "../../policy/policy.ts";
+import { readScope, writeOrganization } from "../donors/access.ts";
+import type { SavedDonorGroupRow } from "./repository.ts";
+
+/** Static groups (Add to Group / Remove from Group) and saved filter groups (docs/RULES.md, Donor groups). */
+
+const GROUP_NOT_FOUND = "Group not found.";
+
+async function visibleGroup(app: FastifyInstance, actor: Actor, id: string) {
+  if (!UUID_RE.test(id)) throw notFound(GROUP_NOT_FOUND);
+  const g = await app.repos.donorGroups.find(id);
+  if (!g) throw notFound(GROUP_NOT_FOUND);
+  assertSameOrganization(actor, g.organizationId, GROUP_NOT_FOUND);
+  return g;
+}
+
+const uniqueIds = (ids: string[]) => [...new Set(ids.map((i) => i.toLowerCase()))];
+
+export async function listGroups(app: FastifyInstance, actor: Actor, organizationId?: string) {
+  const rows = await app.repos.donorGroups.list(readScope(actor, organizationId));
+  return {
+    groups: rows.map(({ g, memberCount }) => ({
+      id: g.id,
+      name: g.name,
+      organizationId: g.organizationId,
+      userId: g.userId,
+      createdAt: iso(g.createdAt)!,
+      memberCount,
+    })),
+  };
+}
+
+export async function createGroup(app: FastifyInstance, actor: Actor, request: FastifyRequest, input: { name: string; organizationId?: string | null }) {
+  const organizationId = await writeOrganization(app, actor, input.organizationId);
+  const g = await app.repos.donorGroups.create(organizationId, actor.userId, input.name);
+  app.activity.record(actor, request, { organizationId, actionType: "donor_management", actionName: "create_donor_group", resourceType: "donor_group", resourceId: g.id });
+  return { id: g.id, name: g.name, organizationId, userId: g.userId, createdAt: iso(g.createdAt)!, memberCount: 0 };
+}
+
+export async function deleteGroup(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string) {
+  const g = await visibleGroup(app, actor, id);
+  await app.repos.donorGroups.remove(g.organizationId, g.id);
+  app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "delete_donor_group", resourceType: "donor_group", resourceId: g.id });
+  return { ok: true as const };
+}
+
+/** The actor's group and the selected donors, all checked (400 when none, 404 when not theirs: nothing about other tenants leaks). */
+async function membershipRequest(app: FastifyInstance, actor: Actor, groupId: string, donorIds: string[], noneSelected: string) {
+  const g = await visibleGroup(app, actor, groupId);
+  const ids = uniqueIds(donorIds);
+  if (!ids.length) throw badRequest(noneSelected);
+  if ((await app.repos.donorGroups.countDonorsOf(g.organizationId, ids)) !== ids.length) throw notFound(DONOR_MESSAGES.donorNotFound);
+  return { g, ids };
+}
+
+/** Add to Group: adds the selected donors (already-members are kept). */
+export async function addGroupMembers(app: FastifyInstance, actor: Actor, request: FastifyRequest, groupId: string, donorIds: string[]) {
+  const { g, ids } = await membershipRequest(app, actor, groupId, donorIds, DONOR_MESSAGES.selectDonorsToAdd);
+  await app.repos.donorGroups.addMembers(g.id, ids);
+  app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "add_to_group", resourceType: "donor_group", resourceId: g.id, details: { count: ids.length } });
+  return { count: ids.length, message: DONOR_MESSAGES.addedToGroup(ids.length, g.name) };
+}
+
+/** Remove from Group: removes the selected donors from the group. */
+export async function removeGroupMembers(app: FastifyInstance, actor: Actor, request: FastifyRequest, groupId: string, donorIds: string[]) {
+  const { g, ids } = await membershipRequest(app, actor, groupId, donorIds, DONOR_MESSAGES.selectDonorsToRemove);
+  const removed = await app.repos.donorGroups.removeMembers(g.id, ids);
+  app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "remove_from_group", resourceType: "donor_group", resourceId: g.id, details: { count: removed } });
+  return { count: removed, message: DONOR_MESSAGES.removedFromGroup(removed, g.name) };
+}
+
+const presentSaved = (s: SavedDonorGroupRow) => ({
+  id: s.id,
+  name: s.name,
+  organizationId: s.organizationId,
+  userId: s.userId,
+  createdAt: iso(s.createdAt)!,
+  filterSettings: donorFilterSettingsSchema.parse(normalizeDonorFilters(s.filterSettings)),
+});
+
+export async function listSavedGroups(app: FastifyInstance, actor: Actor, organizationId?: string) {
+  const rows = await app.repos.donorGroups.listSaved(readScope(actor, organizationId));
+  return { groups: rows.map(presentSaved) };
+}
+
+/** Save Group: the current filters under a name; empty filters are refused. */
+export async function createSavedGroup(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  input: { name: string; organizationId?: string | null; filterSettings: Parameters<typeof areDonorFiltersEmpty>[0] },
+) {
+  if (areDonorFiltersEmpty(input.filterSettings)) throw badRequest(DONOR_MESSAGES.filtersEmpty);
+  const organizationId = await writeOrganization(app, actor, input.organizationId);
+  const s = await app.repos.donorGroups.createSaved(organizationId, actor.userId, input.name, normalizeDonorFilters(input.filterSettings));
+  app.activity.record(actor, request, { organizationId, actionType: "donor_management", actionName: "save_filter_group", resourceType: "saved_donor_group", resourceId: s.id });
+  return presentSaved(s);
+}
+
+export async function deleteSavedGroup(app: FastifyInstance, actor: Actor, id: string) {
+  if (!UUID_RE.test(id)) throw notFound(GROUP_NOT_FOUND);
+  const s = await app.repos.donorGroups.findSaved(id);
+  if (!s) throw notFound(GROUP_NOT_FOUND);
+  assertSameOrganization(actor, s.organizationId, GROUP_NOT_FOUND);
+  await app.repos.donorGroups.removeSaved(s.organizationId, s.id);
+  return { ok: true as const };
+}

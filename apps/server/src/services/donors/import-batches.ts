@@ -1,0 +1,170 @@
+import fs from "node:fs/promises";
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, type ImportBatch } from "@cultivate/shared";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { donorImportBatches, donorImportProblems } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { iso, UUID_RE } from "../../lib/format.ts";
+import type { Actor } from "../../policy/actor.ts";
+import { assertSameOrganization } from "../../policy/policy.ts";
+import { importSpoolDir, spoolUpload } from "./import/index.ts";
+import { readScope, writeOrganization } from "./access.ts";
+
+type BatchRow = typeof donorImportBatches.$inferSelect;
+
+/** Statuses from which an import can be undone (its written rows are removed or reverted). */
+const UNDOABLE = ["completed", "failed", "interrupted"] as const;
+/** The only texts `error` may carry. Anything else (rows written before this rule held raw SQL and donor data) reads as the generic sentence. */
+const BATCH_ERRORS: ReadonlySet<string> = new Set([DONOR_MESSAGES.importStopped, DONOR_MESSAGES.importInterrupted, DONOR_MESSAGES.undoStopped, DONOR_MESSAGES.parseError]);
+const MAX_ERROR_CHARS = 300;
+/** The batch columns, with `error` cut short in SQL (reports stored before the rule could weigh megabytes). */
+const batchColumns = { ...getTableColumns(donorImportBatches), error: sql<string | null>`left(${donorImportBatches.error}, ${MAX_ERROR_CHARS})` };
+
+/** Import batches and their problem reports. `find` reads by id alone: the caller checks the organisation. */
+export function importBatchRepository(db: Db) {
+  return {
+    async find(id: string, tx: DbOrTx = db): Promise<BatchRow | null> {
+      const [b] = await tx.select(batchColumns).from(donorImportBatches).where(eq(donorImportBatches.id, id));
+      return b ?? null;
+    },
+
+    /** The 20 newest imports of the scope. */
+    recent(scope: { organizationId: string } | { allOrganizations: true }, tx: DbOrTx = db) {
+      return tx
+        .select(batchColumns)
+        .from(donorImportBatches)
+        .where("organizationId" in scope ? eq(donorImportBatches.organizationId, scope.organizationId) : undefined)
+        .orderBy(desc(donorImportBatches.createdAt))
+        .limit(20);
+    },
+
+    /** The first problems of a batch by row; left(): reports stored before problems were bounded may hold whole cells. */
+    problemsOf(organizationId: string, batchId: string, tx: DbOrTx = db) {
+      return tx
+        .select({
+          row: donorImportProblems.row,
+          column: sql<string>`left(${donorImportProblems.column}, ${MAX_ERROR_CHARS})`,
+          problem: sql<string>`left(${donorImportProblems.problem}, ${MAX_ERROR_CHARS})`,
+        })
+        .from(donorImportProblems)
+        .innerJoin(donorImportBatches, eq(donorImportBatches.id, donorImportProblems.batchId))
+        .where(and(eq(donorImportProblems.batchId, batchId), eq(donorImportBatches.organizationId, organizationId)))
+        .orderBy(asc(donorImportProblems.row), asc(donorImportProblems.id))
+        .limit(IMPORT_PROBLEMS_SHOWN);
+    },
+
+    async create(
+      organizationId: string,
+      values: { id: string; userId: string; fileName: string | null; rowsTotal: number },
+      tx: DbOrTx = db,
+    ): Promise<BatchRow> {
+      const [batch] = await tx
+        .insert(donorImportBatches)
+        .values({ ...values, organizationId })
+        .returning();
+      return batch!;
+    },
+
+    /** Marks an undoable batch `undoing`; null when it was not undoable any more (a concurrent request won). */
+    async markUndoing(organizationId: string, id: string, tx: DbOrTx = db): Promise<BatchRow | null> {
+      const [updated] = await tx
+        .update(donorImportBatches)
+        .set({ status: "undoing", error: null })
+        .where(and(eq(donorImportBatches.id, id), eq(donorImportBatches.organizationId, organizationId), inArray(donorImportBatches.status, [...UNDOABLE])))
+        .returning();
+      return updated ?? null;
+    },
+  };
+}
+export type ImportBatchRepository = ReturnType<typeof importBatchRepository>;
+
+function presentError(b: BatchRow): string | null {
+  if (!b.error) return null;
+  if (BATCH_ERRORS.has(b.error)) return b.error;
+  return b.status === "interrupted" ? DONOR_MESSAGES.importInterrupted : DONOR_MESSAGES.importStopped;
+}
+
+export function presentBatch(b: BatchRow, problems: ImportBatch["problems"] = []): ImportBatch {
+  const n = b.inserted + b.updated + b.unchanged;
+  return {
+    id: b.id,
+    organizationId: b.organizationId,
+    fileName: b.fileName,
+    status: b.status,
+    rowsTotal: b.rowsTotal,
+    rowsDone: b.rowsDone,
+    counts: { inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped },
+    problemCount: b.problemCount,
+    problems,
+    error: presentError(b),
+    message: b.status === "completed" || b.status === "undone" ? DONOR_MESSAGES.uploadSuccess(n) : null,
+    createdAt: iso(b.createdAt)!,
+    finishedAt: iso(b.finishedAt),
+    undoneAt: iso(b.undoneAt),
+    canUndo: (UNDOABLE as readonly string[]).includes(b.status) && b.inserted + b.updated > 0,
+  };
+}
+
+async function visibleBatch(app: FastifyInstance, actor: Actor, id: string) {
+  if (!UUID_RE.test(id)) throw notFound("Import not found.");
+  const b = await app.repos.importBatches.find(id);
+  if (!b) throw notFound("Import not found.");
+  assertSameOrganization(actor, b.organizationId, "Import not found.");
+  return b;
+}
+
+/** Spools the upload, files its batch and starts the background job (docs/RULES.md, Donor import). */
+export async function startImport(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  organizationId: string,
+  body: Readable,
+  fileName: string | null,
+): Promise<ImportBatch> {
+  if (app.donorImportJobs.isBusy(organizationId)) {
+    body.resume();
+    throw conflict(DONOR_MESSAGES.importBusy);
+  }
+  const upload = await spoolUpload(body, importSpoolDir(app.config.dataDir));
+  const batch = await app.repos.importBatches
+    .create(organizationId, { id: upload.id, userId: actor.userId, fileName, rowsTotal: upload.rowsTotal })
+    .catch(async (err: unknown) => {
+      await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
+      throw err;
+    });
+  app.donorImportJobs.startImport(batch.id, organizationId);
+  app.activity.record(actor, request, {
+    organizationId,
+    actionType: "data_management",
+    actionName: "csv_upload",
+    resourceType: "donor_import",
+    resourceId: batch.id,
+    details: { rows: upload.rowsTotal, bytes: upload.bytes, organizationId, fileName },
+  });
+  return presentBatch(batch);
+}
+
+export async function recentImports(app: FastifyInstance, actor: Actor, organizationId: string | undefined) {
+  const rows = await app.repos.importBatches.recent(readScope(actor, organizationId));
+  return { imports: rows.map((b) => presentBatch(b)) };
+}
+
+export async function importReport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportBatch> {
+  const b = await visibleBatch(app, actor, id);
+  return presentBatch(b, await app.repos.importBatches.problemsOf(b.organizationId, b.id));
+}
+
+/** Undo an import: its inserted donors are removed and its updates reverted, in the background. */
+export async function undoImport(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string): Promise<ImportBatch> {
+  const b = await visibleBatch(app, actor, id);
+  if (!(UNDOABLE as readonly string[]).includes(b.status)) throw conflict(DONOR_MESSAGES.importNotUndoable);
+  if (app.donorImportJobs.isBusy(b.organizationId)) throw conflict(DONOR_MESSAGES.importBusy);
+  const updated = await app.repos.importBatches.markUndoing(b.organizationId, b.id);
+  if (!updated) throw conflict(DONOR_MESSAGES.importNotUndoable);
+  app.donorImportJobs.startUndo(b.id, b.organizationId, actor.userId);
+  app.activity.record(actor, request, { organizationId: b.organizationId, actionType: "data_management", actionName: "undo_csv_upload", resourceType: "donor_import", resourceId: b.id });
+  return presentBatch(updated);
+}

@@ -1,0 +1,55 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { donorChanges, donors, organizations, stages, users } from "../../db/schema.ts";
+import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope, type ListParams } from "./repository.ts";
+
+/**
+ * Donor queries as the routes need them. The list, count and export take a `DonorScope` (one organisation,
+ * or all for an admin); the record queries take the donor's organisation id.
+ */
+export function donorRepository(db: Db) {
+  return {
+    list: (p: ListParams & { page: number; pageSize: number }, tx: DbOrTx = db) => listDonors(tx, p),
+    count: (p: Pick<ListParams, "scope" | "groupId">, tx: DbOrTx = db) => countDonors(tx, p),
+    dsRatings: (scope: DonorScope, tx: DbOrTx = db) => dsRatingsOf(tx, scope),
+    exportLines: (p: ListParams, tx: DbOrTx = db) => exportLines(tx, p),
+
+    /**
+     * A donor by id with its organisation's name, whichever organisation it belongs to: the caller decides
+     * whether the actor may see it (access.ts, `visibleDonor`), so a stranger's donor reads as missing.
+     */
+    async findWithOrganization(id: string, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({ donor: donors, organizationName: organizations.name })
+        .from(donors)
+        .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+        .where(eq(donors.id, id));
+      return row ?? null;
+    },
+
+    /** The donor's stage rows, oldest first. */
+    stagesOf(organizationId: string, donorId: string, tx: DbOrTx = db) {
+      return tx.select().from(stages).where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId))).orderBy(asc(stages.createdAt));
+    },
+
+    /** The donor's last 100 changes, newest first, with the email of who made each. */
+    changesOf(organizationId: string, donorId: string, tx: DbOrTx = db) {
+      return tx
+        .select({ change: donorChanges, email: users.email })
+        .from(donorChanges)
+        .leftJoin(users, eq(users.id, donorChanges.userId))
+        .where(and(eq(donorChanges.donorId, donorId), eq(donorChanges.organizationId, organizationId)))
+        .orderBy(desc(donorChanges.createdAt))
+        .limit(100);
+    },
+
+    /** New notes and their entry in the change history, in one transaction. */
+    async saveNotes(organizationId: string, donorId: string, userId: string, old: string | null, notes: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(donors).set({ notes, updatedAt: new Date() }).where(and(eq(donors.id, donorId), eq(donors.organizationId, organizationId)));
+        await tx.insert(donorChanges).values({ donorId, organizationId, userId, source: "screen", changes: [{ field: "notes", old, new: notes }] });
+      });
+    },
+  };
+}
+export type DonorRepository = ReturnType<typeof donorRepository>;

@@ -1,0 +1,27 @@
+import type { Db } from "../db/client.ts";
+import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
+import { campaignRepository } from "./campaigns/repository.ts";
+import { donorGroupRepository } from "./donor-groups/repository.ts";
+import { importBatchRepository } from "./donors/import-batches.ts";
+import { donorRepository } from "./donors/records.ts";
+import { organizationRepository } from "./organizations/repository.ts";
+import { stageRepository } from "./stages/repository.ts";
+
+/**
+ * The repositories behind the routes, built once on the app's database and decorated as `app.repos`
+ * (docs/decisions/031-repositories-on-the-app.md). Tenant data is read and written by organisation id;
+ * each method takes an optional transaction as its last argument.
+ */
+export function createRepositories(db: Db) {
+  return {
+    organizations: organizationRepository(db),
+    campaigns: campaignRepository(db),
+    donors: donorRepository(db),
+    donorGroups: donorGroupRepository(db),
+    importBatches: importBatchRepository(db),
+    stages: stageRepository(db),
+    aiSettings: aiSettingRepository(db),
+    prompts: promptRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
