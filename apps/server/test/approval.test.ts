@@ -33,7 +33,6 @@ import { twoOrganizations } from "./fixtures.ts";
  */
 let t: TestApp;
 let riverside: { id: string; name: string };
-let other: { id: string; name: string };
 let admin: Awaited<ReturnType<typeof buildUser>>;
 let owner: Awaited<ReturnType<typeof buildUser>>;
 let otherOwner: Awaited<ReturnType<typeof buildUser>>;
@@ -46,7 +45,6 @@ beforeAll(async () => {
   // Riverside's own donor, campaign and group follow; the fixture's would only add rows.
   const { a, b } = await twoOrganizations(t, { names: ["Riverside Arts Council", "Other Foundation"], records: false });
   riverside = a.org;
-  other = b.org;
   admin = await buildUser(t, { role: "admin", organizationId: null });
   owner = a.owner;
   otherOwner = b.owner;

@@ -10,7 +10,6 @@ import { twoOrganizations } from "./fixtures.ts";
  */
 let t: TestApp;
 let org: { id: string };
-let otherOrg: { id: string };
 type U = Awaited<ReturnType<typeof buildUser>>;
 let admin: U, owner: U, officer: U, colleague: U, officerManager: U;
 let mine: string, colleagues: string, ownersArchived: string, theirs: string;
@@ -29,7 +28,6 @@ beforeAll(async () => {
   // Without the fixture's records: the officer's campaigns are counted here.
   const { a, b } = await twoOrganizations(t, { records: false });
   org = a.org;
-  otherOrg = b.org;
   admin = await buildUser(t, { role: "admin", organizationId: null });
   owner = a.owner;
   officer = a.officer;

@@ -90,7 +90,7 @@ export type Row =
        * The part of a 2xx JSON body where an officer must not meet a colleague's campaign (default: all of it).
        * A donor's stage records are the donor's shared history and may name any campaign of the organisation.
        */
-      officerView?: (body: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+      officerView?: (body: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any -- each row reads its own response shape
       /** Runs after the cell (e.g. waits for a background import to finish, so the next cell is not refused as busy). */
       after?: (ctx: Ctx, cell: CellInput, response: { statusCode: number; body: string }) => Promise<void>;
     };

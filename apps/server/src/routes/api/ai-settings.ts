@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
-  aiProviderIdSchema,
   aiProviderInputSchema,
   aiSettingSchema,
   ONLY_ADMIN_AI_PROVIDER,
@@ -9,11 +8,8 @@ import {
   promptStageParamsSchema,
   promptVersionListSchema,
   STAGES,
-  stageNameSchema,
   stagePromptInputSchema,
   stagePromptSchema,
-  type AiSetting,
-  stagePromptVersionSchema,
 } from "@cultivate/shared";
 import { errorSchema } from "../../lib/http.ts";
 import { authorize, can, requireActor } from "../../policy/policy.ts";

@@ -1,17 +1,12 @@
 import { PassThrough } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   campaignGoalInputSchema,
   campaignGoalParamsSchema,
   campaignGoalSchema,
   donorParamsSchema,
   encodeStageStreamEvent,
-  currentStage,
-  formatPreviousSummaries,
-  STAGE_MESSAGES,
-  STAGES,
   stageGenerateSchema,
   stagePreviewSchema,
   stageRequestSchema,

@@ -4,7 +4,7 @@ import { CsvFormatError, CsvParser } from "./csv.ts";
 /** Parses the first `head` characters, then counts the rest with the parser's counter. */
 const countAll = (text: string, size: number, head: number) => {
   const p = new CsvParser();
-  let n = p.push(text.slice(0, head)).length;
+  const n = p.push(text.slice(0, head)).length;
   const counter = p.toCounter();
   for (let i = head; i < text.length; i += size) counter.push(text.slice(i, i + size));
   counter.end();

@@ -10,7 +10,7 @@ import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization } from "../../policy/policy.ts";
 import { importSpoolDir, spoolUpload } from "./import/index.ts";
-import { readScope, writeOrganization } from "./access.ts";
+import { readScope } from "./access.ts";
 
 type BatchRow = typeof donorImportBatches.$inferSelect;
 

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { FastifyRequest } from "fastify";
 import {
-  CAMPAIGN_MESSAGES,
   campaignDonorListSchema,
-  campaignDonorSchema,
   campaignInputSchema,
   campaignListQuerySchema,
   campaignListSchema,

@@ -2,15 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   createDonorGroupSchema,
   createSavedDonorGroupSchema,
-  DONOR_MESSAGES,
-  donorFilterSettingsSchema,
   donorGroupListSchema,
   donorGroupParamsSchema,
   donorGroupSchema,
   groupMembersInputSchema,
   groupMembersResponseSchema,
   groupQuerySchema,
-  normalizeDonorFilters,
   savedDonorGroupListSchema,
   savedDonorGroupSchema,
 } from "@cultivate/shared";

@@ -2,13 +2,11 @@ import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   DONOR_MESSAGES,
-  IMPORT_PROBLEMS_SHOWN,
   importBatchSchema,
   importListQuerySchema,
   importListSchema,
   importParamsSchema,
   importQuerySchema,
-  type ImportBatch,
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
 import { badRequest, HttpError } from "../../../lib/errors.ts";

@@ -67,7 +67,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   if (!batch || (batch.status !== "queued" && batch.status !== "running")) return;
   const { organizationId, userId } = batch;
   const filePath = spoolPath(ctx.spoolDir, batchId);
-  let pending: Promise<unknown> | null = null;
+  let pending = null as Promise<unknown> | null; // set inside closures, so TS must not narrow it to null
   let finished = false;
   try {
     if (!fs.existsSync(filePath)) {

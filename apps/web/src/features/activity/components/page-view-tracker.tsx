@@ -43,7 +43,7 @@ export function PageViewTracker({ signedIn }: { signedIn: boolean }) {
     });
     current.current = view;
     // A route change is a new path; query-string changes (filters, paging) stay within the same view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one view per path, not per query string
   }, [location.pathname, signedIn]);
 
   // Tab hidden or closed: write the duration so far by beacon (a later update overwrites it).

@@ -13,7 +13,6 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import { useOverview } from "../api/overview";
-import { AiProviderSettingSlot } from "./ai-provider-setting-slot";
 
 interface DashboardCard {
   title: string;
@@ -82,7 +81,8 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
   );
 }
 
-export function AdminDashboard() {
+/** `aiProviderSetting`: the AI provider selector, composed by the page (features do not import each other). */
+export function AdminDashboard({ aiProviderSetting }: { aiProviderSetting: ReactNode }) {
   const { data } = useOverview();
   return (
     <Container size="lg" py="xl">
@@ -108,7 +108,7 @@ export function AdminDashboard() {
           <Text size="sm" c="dimmed" mb="sm">
             The AI provider is one global setting: a change applies to every user at once.
           </Text>
-          <AiProviderSettingSlot />
+          {aiProviderSetting}
         </Paper>
 
         <SimpleGrid cols={{ base: 1, md: 2 }}>

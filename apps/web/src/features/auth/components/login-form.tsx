@@ -26,7 +26,7 @@ export function LoginForm() {
     signIn.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: (answer) => (needsSecondFactor(answer) ? setCodeStep(true) : navigate("/dashboard")),
+        onSuccess: (answer) => (needsSecondFactor(answer) ? setCodeStep(true) : void navigate("/dashboard")),
         onError: (err) => setError(errorMessage(err, UNEXPECTED_ERROR_MESSAGE)),
       },
     );

@@ -32,10 +32,11 @@ export function RegisterForm() {
       {
         // The server answers the same whether or not the address already had an account (so sign-up
         // tells a stranger nothing); only a new account comes with a session.
-        onSuccess: async () => {
-          const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 0 }).catch(() => null);
-          if (me) navigate("/onboarding-form");
-          else setMailedTo(email.trim());
+        onSuccess: () => {
+          void queryClient
+            .fetchQuery({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 0 })
+            .catch(() => null)
+            .then((me) => (me ? navigate("/onboarding-form") : setMailedTo(email.trim())));
         },
         onError: (err) => setError(errorMessage(err, UNEXPECTED_ERROR_MESSAGE)),
       },
