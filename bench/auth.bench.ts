@@ -10,7 +10,11 @@ const SIGN_INS = 40;
 const ME_REQUESTS = 1000;
 const CONCURRENCY = 10;
 
-const config = { ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }), authSecret: "bench-secret-bench-secret-bench-secret-0000", apiRateLimit: 1_000_000 };
+const config = {
+  ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
+  authSecret: "bench-secret-bench-secret-bench-secret-0000",
+  apiRateLimit: 1_000_000,
+};
 const database = process.env.DATABASE_URL
   ? await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL })
   : await openDatabase({ kind: "pglite" });
@@ -18,7 +22,8 @@ const app = await buildApp({ config, database });
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 const origin = address;
 
-const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const report = (label: string, ms: number[], totalMs: number) =>
   console.log(
     `${label.padEnd(34)} n=${String(ms.length).padStart(5)}  p50 ${pct(ms, 50).toFixed(1)} ms  p95 ${pct(ms, 95).toFixed(1)} ms  ${(ms.length / (totalMs / 1000)).toFixed(0)} req/s`,
@@ -54,7 +59,10 @@ let cookie = "";
       headers: { "content-type": "application/json", origin: config.appUrl },
       body: JSON.stringify({ email, password: "benchmark-password" }),
     });
-    cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     await res.text();
     t.push(performance.now() - s);
   }

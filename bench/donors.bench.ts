@@ -39,8 +39,14 @@ if (url) {
 }
 // PGlite on disk in a temporary DATA_DIR, as `npm start` runs it (in memory, the database would count in RSS).
 const dataDir = url ? null : fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-bench-"));
-const database = url ? await openDatabase({ kind: "postgres", url }) : await openDatabase({ kind: "pglite", dataDir: dataDir! });
-const config = { ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }), authSecret: "bench-secret-bench-secret-bench-secret-0000", apiRateLimit: 1_000_000 };
+const database = url
+  ? await openDatabase({ kind: "postgres", url })
+  : await openDatabase({ kind: "pglite", dataDir: dataDir! });
+const config = {
+  ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
+  authSecret: "bench-secret-bench-secret-bench-secret-0000",
+  apiRateLimit: 1_000_000,
+};
 const app = await buildApp({ config, database });
 const origin = await app.listen({ port: 0, host: "127.0.0.1" });
 
@@ -53,7 +59,8 @@ const sampler = setInterval(() => {
   peakHeap = Math.max(peakHeap, m.heapTotal);
   peakExternal = Math.max(peakExternal, m.external);
 }, 50);
-const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 async function officerOf(orgName: string) {
@@ -64,9 +71,15 @@ async function officerOf(orgName: string) {
     headers: { "content-type": "application/json", origin: config.appUrl },
     body: JSON.stringify({ email, password: "benchmark-password", name: email }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const [user] = await app.db.select().from(users).where(eq(users.email, email));
-  await app.db.update(userProfiles).set({ organizationId: org!.id, onboardingStatus: "approved" }).where(eq(userProfiles.id, user!.id));
+  await app.db
+    .update(userProfiles)
+    .set({ organizationId: org!.id, onboardingStatus: "approved" })
+    .where(eq(userProfiles.id, user!.id));
   const [role] = await app.db.select().from(roles).where(eq(roles.name, "org_officer"));
   await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
   return { org: org!, cookie };
@@ -78,7 +91,12 @@ if (!fs.existsSync(file)) {
   for (const line of generateDonorCsv(ROWS, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
   await new Promise((r) => out.end(r));
 }
-console.log(`database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}; RSS before import ${mb(process.memoryUsage().rss)}; load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}; RSS before import ${mb(process.memoryUsage().rss)}; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 
 async function importFile(cookie: string) {
   peakRss = process.memoryUsage().rss;
@@ -92,7 +110,11 @@ async function importFile(cookie: string) {
   if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
-    const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as { status: string; counts: unknown; error: string };
+    const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as {
+      status: string;
+      counts: unknown;
+      error: string;
+    };
     if (s.status === "completed") return { ms: performance.now() - start, counts: s.counts, rss: peakRss };
     if (s.status === "failed") throw new Error(s.error);
   }
@@ -101,7 +123,9 @@ async function importFile(cookie: string) {
 const a = await officerOf("Bench Org A");
 const b = await officerOf("Bench Org B");
 const ia = await importFile(a.cookie);
-console.log(`import ${ROWS} rows (org A)          ${(ia.ms / 1000).toFixed(1)} s   peak RSS ${mb(ia.rss)}   ${JSON.stringify(ia.counts)}`);
+console.log(
+  `import ${ROWS} rows (org A)          ${(ia.ms / 1000).toFixed(1)} s   peak RSS ${mb(ia.rss)}   ${JSON.stringify(ia.counts)}`,
+);
 const ib = await importFile(b.cookie);
 console.log(`import ${ROWS} rows (org B)          ${(ib.ms / 1000).toFixed(1)} s   peak RSS ${mb(ib.rss)}`);
 
@@ -112,17 +136,29 @@ async function pages(label: string, filters: Record<string, unknown>, extra = ""
   for (let i = 0; i < PAGE_REQUESTS; i++) {
     const page = 1 + (i % 10);
     const s = performance.now();
-    const res = await fetch(`${origin}/api/donors?filters=${q}&page=${page}&pageSize=50${extra}`, { headers: { cookie: a.cookie } });
+    const res = await fetch(`${origin}/api/donors?filters=${q}&page=${page}&pageSize=50${extra}`, {
+      headers: { cookie: a.cookie },
+    });
     const body = (await res.json()) as { total: number };
     t.push(performance.now() - s);
     total = body.total;
   }
-  console.log(`${label.padEnd(38)} p50 ${pct(t, 50).toFixed(1)} ms  p95 ${pct(t, 95).toFixed(1)} ms  (${total} matches)`);
+  console.log(
+    `${label.padEnd(38)} p50 ${pct(t, 50).toFixed(1)} ms  p95 ${pct(t, 95).toFixed(1)} ms  (${total} matches)`,
+  );
 }
 await pages("page: no filter, by Last Name", {});
-await pages("page: DS Rating + capacity range", { selectedDSRatingFilter: "DS1-1", minCapacity: 250000, maxCapacity: 750000 });
+await pages("page: DS Rating + capacity range", {
+  selectedDSRatingFilter: "DS1-1",
+  minCapacity: 250000,
+  maxCapacity: 750000,
+});
 await pages("page: name search 'pat'", { searchTerm: "pat" });
-await pages("page: quality + age, by capacity desc", { minQualityScore: 5, maxAge: 60 }, "&sort=estimatedCapacity&dir=desc");
+await pages(
+  "page: quality + age, by capacity desc",
+  { minQualityScore: 5, maxAge: 60 },
+  "&sort=estimatedCapacity&dir=desc",
+);
 
 {
   const s = performance.now();
@@ -133,11 +169,15 @@ await pages("page: quality + age, by capacity desc", { minQualityScore: 5, maxAg
     bytes += (chunk as Uint8Array).length;
     for (const c of chunk as Uint8Array) if (c === 10) lines++;
   }
-  console.log(`export all donors of org A             ${((performance.now() - s) / 1000).toFixed(2)} s  ${lines - 1} rows, ${mb(bytes)}`);
+  console.log(
+    `export all donors of org A             ${((performance.now() - s) / 1000).toFixed(2)} s  ${lines - 1} rows, ${mb(bytes)}`,
+  );
 }
 
 clearInterval(sampler);
-console.log(`peak over the run: V8 heap ${mb(peakHeap)}, external (PGlite's WebAssembly memory, buffers) ${mb(peakExternal)}`);
+console.log(
+  `peak over the run: V8 heap ${mb(peakHeap)}, external (PGlite's WebAssembly memory, buffers) ${mb(peakExternal)}`,
+);
 await app.close();
 await database.close();
 await dropDb();

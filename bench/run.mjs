@@ -11,13 +11,23 @@ import { buildServer, serverProcess } from "../scripts/build-server.mjs";
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, "..");
 const only = process.argv[2];
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".bench.ts")).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .sort()) {
   if (only && !file.includes(only)) continue;
   console.log(`\n## ${file}`);
   // Two levels below apps/server, like src/db/client.ts, so the migrations folder resolves the same way.
-  const out = await buildServer({ entry: path.join("bench", file), outfile: path.join(root, "apps/server/dist/bench", file.replace(/\.ts$/, ".mjs")) });
+  const out = await buildServer({
+    entry: path.join("bench", file),
+    outfile: path.join(root, "apps/server/dist/bench", file.replace(/\.ts$/, ".mjs")),
+  });
   // Started like the production server (serverProcess: its memory settings).
   const settings = serverProcess();
-  const res = spawnSync(process.execPath, [...settings.execArgv, out], { cwd: root, stdio: "inherit", env: { ...process.env, ...settings.env } });
+  const res = spawnSync(process.execPath, [...settings.execArgv, out], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...settings.env },
+  });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

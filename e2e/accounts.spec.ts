@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, SUPPORT_EMAIL, fillRequiredOnboarding, register, signIn, uniqueEmail, waitForMail } from "./fixtures.ts";
+import {
+  ADMIN,
+  SUPPORT_EMAIL,
+  fillRequiredOnboarding,
+  register,
+  signIn,
+  uniqueEmail,
+  waitForMail,
+} from "./fixtures.ts";
 
 test("register, onboard (missing fields first) and wait for approval", async ({ page }) => {
   const email = uniqueEmail("newcomer");
@@ -24,7 +32,10 @@ test("register, onboard (missing fields first) and wait for approval", async ({ 
   await expect(page).toHaveURL(/\/pending-approval$/);
 });
 
-test("registering an address that already has an account says to check the email, which offers sign-in and reset", async ({ page, browser }) => {
+test("registering an address that already has an account says to check the email, which offers sign-in and reset", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("twice");
   await register(page, email);
   const stranger = await browser.newContext();

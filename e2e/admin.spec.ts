@@ -7,14 +7,16 @@ test.describe.configure({ timeout: 90_000 });
 
 /** Set ADMIN_SHOTS=/some/dir to keep screenshots of the screens this spec visits. */
 const shot = async (page: Page, name: string) => {
-  if (process.env.ADMIN_SHOTS) await page.screenshot({ path: `${process.env.ADMIN_SHOTS}/${name}.png`, fullPage: true });
+  if (process.env.ADMIN_SHOTS)
+    await page.screenshot({ path: `${process.env.ADMIN_SHOTS}/${name}.png`, fullPage: true });
 };
 
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30 s) from a base32 secret, as an authenticator app computes it. */
 function totp(base32Secret: string, at = Date.now()): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
-  for (const c of base32Secret.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  for (const c of base32Secret.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
   const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
@@ -27,7 +29,10 @@ function totp(base32Secret: string, at = Date.now()): string {
 /** Signs the admin in on an API context (shares cookies with its browser context). */
 async function adminApi(request: APIRequestContext, baseURL: string) {
   const origin = { origin: new URL(baseURL).origin };
-  const res = await request.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password }, headers: origin });
+  const res = await request.post("/api/auth/sign-in/email", {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: origin,
+  });
   expect(res.ok()).toBe(true);
   return {
     post: async (url: string, data?: unknown) => {
@@ -43,7 +48,10 @@ async function adminApi(request: APIRequestContext, baseURL: string) {
   };
 }
 
-test("the admin approves a registered user, who is emailed and then lands on the officer dashboard", async ({ page, browser }) => {
+test("the admin approves a registered user, who is emailed and then lands on the officer dashboard", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("applicant");
   const org = `Harbor Trust ${Date.now()}`;
   await register(page, email, "applicant-pass");
@@ -84,13 +92,26 @@ test("the admin approves a registered user, who is emailed and then lands on the
   await shot(page, "officer-dashboard");
 });
 
-test("an org owner changes the role of a user of their organisation and cannot grant admin", async ({ page, baseURL }) => {
+test("an org owner changes the role of a user of their organisation and cannot grant admin", async ({
+  page,
+  baseURL,
+}) => {
   const api = await adminApi(page.context().request, baseURL!);
   const org = await api.post("/api/admin/organizations", { name: `Owner Org ${Date.now()}` });
   const ownerEmail = uniqueEmail("owner");
   const memberEmail = uniqueEmail("member");
-  const owner = await api.post("/api/admin/users", { email: ownerEmail, password: "owner-pass", confirmPassword: "owner-pass", organizationId: org.id });
-  const member = await api.post("/api/admin/users", { email: memberEmail, password: "member-pass", confirmPassword: "member-pass", organizationId: org.id });
+  const owner = await api.post("/api/admin/users", {
+    email: ownerEmail,
+    password: "owner-pass",
+    confirmPassword: "owner-pass",
+    organizationId: org.id,
+  });
+  const member = await api.post("/api/admin/users", {
+    email: memberEmail,
+    password: "member-pass",
+    confirmPassword: "member-pass",
+    organizationId: org.id,
+  });
   await api.put(`/api/admin/users/${owner.user.id}/role`, { role: "org_owner" });
   await api.put(`/api/admin/users/${member.user.id}/role`, { role: "org_officer" });
   await api.post(`/api/admin/users/${owner.user.id}/approve`);
@@ -119,7 +140,9 @@ test("an org owner changes the role of a user of their organisation and cannot g
   await shot(page, "owner-user-management");
 });
 
-test("two-factor sign-in: turn it on with a code from the shared secret, then sign in with a code", async ({ page }) => {
+test("two-factor sign-in: turn it on with a code from the shared secret, then sign in with a code", async ({
+  page,
+}) => {
   const email = uniqueEmail("twofactor");
   await register(page, email, "twofactor-pass");
   await page.goto("/account");

@@ -7,7 +7,10 @@ import { ADMIN, fillRequiredOnboarding, register, signIn, uniqueEmail, waitForMa
  * for approval and sees none of its data; the organisation's owner sees the applicant with the
  * onboarding answers on User Management and approves them.
  */
-test("an applicant to an existing organisation waits, sees no donors, and its owner approves it", async ({ page, browser }) => {
+test("an applicant to an existing organisation waits, sees no donors, and its owner approves it", async ({
+  page,
+  browser,
+}) => {
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;
   const orgName = `Riverside Arts Council ${Date.now()}`;
   const ownerEmail = uniqueEmail("owner");
@@ -15,7 +18,9 @@ test("an applicant to an existing organisation waits, sees no donors, and its ow
 
   // The organisation and its approved owner, set up by the admin through the API.
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await api.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password } })).ok()).toBe(true);
+  expect(
+    (await api.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password } })).ok(),
+  ).toBe(true);
   const org = await (await api.post("/api/admin/organizations", { data: { name: orgName } })).json();
   const created = await api.post("/api/admin/users", {
     data: { email: ownerEmail, password: ownerPassword, confirmPassword: ownerPassword, organizationId: org.id },

@@ -41,9 +41,12 @@ async function organisationWithDonors(api: APIRequestContext): Promise<Seeded> {
   expect(imported.status(), await imported.text()).toBe(202);
   const { id: importId } = (await imported.json()) as { id: string };
   await expect
-    .poll(async () => ((await (await api.get(`/api/donors/imports/${importId}`)).json()) as { status: string }).status, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () => ((await (await api.get(`/api/donors/imports/${importId}`)).json()) as { status: string }).status,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe("completed");
   const list = await api.get(`/api/donors?organizationId=${orgId}`);
   expect(list.ok()).toBe(true);
@@ -58,7 +61,10 @@ async function signInAsAdmin(page: Page) {
 }
 
 /** Fills the New Campaign / Edit Campaign modal. Dates are typed as YYYY-MM-DD (the picker shows "Jan 5, 2025"). */
-async function fillCampaignForm(page: Page, values: { name?: string; goal?: string; start?: string; end?: string; details?: string; office?: string }) {
+async function fillCampaignForm(
+  page: Page,
+  values: { name?: string; goal?: string; start?: string; end?: string; details?: string; office?: string },
+) {
   const dialog = page.getByRole("dialog");
   if (values.name !== undefined) await dialog.getByLabel(/^Campaign Name/).fill(values.name);
   if (values.goal !== undefined) await dialog.getByLabel(/^Campaign Goal/).fill(values.goal);
@@ -93,7 +99,9 @@ test("campaign, Discovery then Connection with the offline provider, stage strip
   await expect(page.getByRole("heading", { name: "Campaign Management" })).toBeVisible();
   await expect(page.getByText(seeded.orgName, { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "All campaigns" })).toHaveAttribute("href", "/admin/campaigns");
-  await expect(page.getByText("No campaigns yet. Create your first campaign to start organizing donor cultivation.")).toBeVisible();
+  await expect(
+    page.getByText("No campaigns yet. Create your first campaign to start organizing donor cultivation."),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "New Campaign" }).click();
   await fillCampaignForm(page, {
@@ -123,13 +131,17 @@ test("campaign, Discovery then Connection with the offline provider, stage strip
   await expect(page.getByText("$1,250,000")).toBeVisible();
   await expect(page.getByText("DS1-1")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Stage" })).toHaveValue("Discovery");
-  await expect(page.getByText("Please select a campaign above to create a Discovery stage recommendation.")).toBeVisible();
+  await expect(
+    page.getByText("Please select a campaign above to create a Discovery stage recommendation."),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Preview Prompt" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please select a campaign above" })).toBeVisible();
 
   await page.getByRole("combobox", { name: "Campaign", exact: true }).click();
   await page.getByRole("option", { name: "Capital Campaign 2025" }).click();
-  await expect(page.getByText("Please select a campaign above to create a Discovery stage recommendation.")).toHaveCount(0);
+  await expect(
+    page.getByText("Please select a campaign above to create a Discovery stage recommendation."),
+  ).toHaveCount(0);
   await page.getByLabel("Campaign Goal for this Donor").fill("A lead gift of $250,000 for the new wing");
   await page.getByLabel(/^Preparation Notes/).fill("Met at the spring gala; loves modern art.");
 
@@ -242,7 +254,9 @@ test("campaign form validation, edit, archive, show archived, unarchive, delete"
 
   // Archive, with the spec's confirmation text.
   await edited.getByRole("button", { name: "Archive" }).click();
-  await expect(page.getByText("Archiving removes the campaign from the list available for new donor assignments.")).toBeVisible();
+  await expect(
+    page.getByText("Archiving removes the campaign from the list available for new donor assignments."),
+  ).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Archive" }).click();
   await expect(page.getByText('Campaign "Spring Appeal 2025" archived successfully!')).toBeVisible();
   await expect(edited).toHaveCount(0);
@@ -254,7 +268,9 @@ test("campaign form validation, edit, archive, show archived, unarchive, delete"
   await expect(edited.getByRole("button", { name: "Edit" })).toHaveCount(0);
   await shot(page, "campaigns-archived");
   await edited.getByRole("button", { name: "Unarchive" }).click();
-  await expect(page.getByText("Unarchiving makes the campaign selectable again in donor discovery stages.")).toBeVisible();
+  await expect(
+    page.getByText("Unarchiving makes the campaign selectable again in donor discovery stages."),
+  ).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Unarchive" }).click();
   await expect(page.getByText('Campaign "Spring Appeal 2025" unarchived successfully!')).toBeVisible();
   await expect(page.getByRole("heading", { name: "Archived Campaigns" })).toHaveCount(0);
@@ -269,7 +285,9 @@ test("campaign form validation, edit, archive, show archived, unarchive, delete"
   await api.dispose();
 });
 
-test("prompt editor: save adds a version, restore previous, warning when there is none; AI provider selector", async ({ page }) => {
+test("prompt editor: save adds a version, restore previous, warning when there is none; AI provider selector", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
 
   // The admin dashboard's AI Configuration block holds the selector.
@@ -305,7 +323,9 @@ test("prompt editor: save adds a version, restore previous, warning when there i
   await setting.getByRole("combobox", { name: "AI Provider" }).click();
   await page.getByRole("option", { name: "Built-in offline planner (no API key)" }).click();
   await confirmSwitch.getByRole("button", { name: "Switch provider" }).click();
-  await expect(setting.getByRole("combobox", { name: "AI Provider" })).toHaveValue("Built-in offline planner (no API key)");
+  await expect(setting.getByRole("combobox", { name: "AI Provider" })).toHaveValue(
+    "Built-in offline planner (no API key)",
+  );
   await shot(page, "admin-ai-provider");
   expect((await (await page.request.get("/api/settings/ai-provider")).json()).provider).toBe("offline");
 
@@ -371,7 +391,12 @@ test("an officer manages 'Your Campaigns', sees the AI provider read-only and ca
   await page.goto("/campaigns");
   await expect(page.getByRole("heading", { name: "Your Campaigns" })).toBeVisible();
   await page.getByRole("button", { name: "New Campaign" }).click();
-  await fillCampaignForm(page, { name: "Officer Outreach", goal: "20 new donors", start: "2025-02-01", end: "2025-05-31" });
+  await fillCampaignForm(page, {
+    name: "Officer Outreach",
+    goal: "20 new donors",
+    start: "2025-02-01",
+    end: "2025-05-31",
+  });
   await page.getByRole("dialog").getByRole("button", { name: "Create Campaign" }).click();
   await expect(page.getByText('Campaign "Officer Outreach" created successfully!')).toBeVisible();
   await expect(campaignCard(page, "Officer Outreach").getByText(seeded.orgName)).toBeVisible();
@@ -402,13 +427,21 @@ test("an officer manages 'Your Campaigns', sees the AI provider read-only and ca
   await api.dispose();
 });
 
-test("with the OpenAI provider, the answer of the (fake) OpenAI server streams into the page and is saved", async ({ page }) => {
+test("with the OpenAI provider, the answer of the (fake) OpenAI server streams into the page and is saved", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const api = await adminApi();
   const seeded = await organisationWithDonors(api);
   const grace = seeded.donors.find((d) => d.firstName === "Grace")!;
   const campaign = await api.post("/api/campaigns", {
-    data: { name: "Spring Appeal", goal: "$100,000", startDate: "2026-03-01", endDate: "2026-05-31", organizationId: seeded.orgId },
+    data: {
+      name: "Spring Appeal",
+      goal: "$100,000",
+      startDate: "2026-03-01",
+      endDate: "2026-05-31",
+      organizationId: seeded.orgId,
+    },
   });
   expect(campaign.status(), await campaign.text()).toBe(201);
   expect((await api.put("/api/settings/ai-provider", { data: { provider: "openai" } })).ok()).toBe(true);

@@ -39,24 +39,106 @@ async function orgWithManager(): Promise<{ orgId: string; orgName: string; email
   return { orgId, orgName, email };
 }
 
-type Donor = { first: string; last: string; email: string; rating: string; quality: string; capacity: string; lastGift: string };
+type Donor = {
+  first: string;
+  last: string;
+  email: string;
+  rating: string;
+  quality: string;
+  capacity: string;
+  lastGift: string;
+};
 
 const DONORS: Donor[] = [
-  { first: "Ada", last: "Lovelace", email: "ada@example.org", rating: "DS1-1", quality: "9.5", capacity: "$1,250,000", lastGift: "03/05/2021" },
-  { first: "Grace", last: "Hopper", email: "grace@example.org", rating: "DS1-2", quality: "8.1", capacity: "$450,000", lastGift: "07/12/2019" },
-  { first: "Alan", last: "Turing", email: "alan@example.org", rating: "DS1-1", quality: "7.0", capacity: "$90,000", lastGift: "2018-11-17" },
-  { first: "Katherine", last: "Johnson", email: "kj@example.org", rating: "DS2-1", quality: "6.4", capacity: "$2,500", lastGift: "" },
-  { first: "Edsger", last: "Dijkstra", email: "edsger@example.org", rating: "DS1-3", quality: "4.2", capacity: "$75,000", lastGift: "01/16/2025" },
-  { first: "Barbara", last: "Liskov", email: "barbara@example.org", rating: "DS1-2", quality: "5.5", capacity: "$310,000", lastGift: "09/13/2022" },
-  { first: "Donald", last: "Knuth", email: "don@example.org", rating: "DS2-2", quality: "3.3", capacity: "$15,000", lastGift: "05/16/2020" },
+  {
+    first: "Ada",
+    last: "Lovelace",
+    email: "ada@example.org",
+    rating: "DS1-1",
+    quality: "9.5",
+    capacity: "$1,250,000",
+    lastGift: "03/05/2021",
+  },
+  {
+    first: "Grace",
+    last: "Hopper",
+    email: "grace@example.org",
+    rating: "DS1-2",
+    quality: "8.1",
+    capacity: "$450,000",
+    lastGift: "07/12/2019",
+  },
+  {
+    first: "Alan",
+    last: "Turing",
+    email: "alan@example.org",
+    rating: "DS1-1",
+    quality: "7.0",
+    capacity: "$90,000",
+    lastGift: "2018-11-17",
+  },
+  {
+    first: "Katherine",
+    last: "Johnson",
+    email: "kj@example.org",
+    rating: "DS2-1",
+    quality: "6.4",
+    capacity: "$2,500",
+    lastGift: "",
+  },
+  {
+    first: "Edsger",
+    last: "Dijkstra",
+    email: "edsger@example.org",
+    rating: "DS1-3",
+    quality: "4.2",
+    capacity: "$75,000",
+    lastGift: "01/16/2025",
+  },
+  {
+    first: "Barbara",
+    last: "Liskov",
+    email: "barbara@example.org",
+    rating: "DS1-2",
+    quality: "5.5",
+    capacity: "$310,000",
+    lastGift: "09/13/2022",
+  },
+  {
+    first: "Donald",
+    last: "Knuth",
+    email: "don@example.org",
+    rating: "DS2-2",
+    quality: "3.3",
+    capacity: "$15,000",
+    lastGift: "05/16/2020",
+  },
 ];
 
 const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** A research-export style CSV (headers from the field catalogue's labels). */
 function donorCsv(donors: Donor[], extraRows: string[][] = []): string {
-  const header = ["First Name", "Last Name", "Email", "DS Rating", "Quality Score", "Estimated Capacity", "Last Gift Date", "Client ID"];
-  const rows = donors.map((d, i) => [d.first, d.last, d.email, d.rating, d.quality, d.capacity, d.lastGift, `C${900 + i}`]);
+  const header = [
+    "First Name",
+    "Last Name",
+    "Email",
+    "DS Rating",
+    "Quality Score",
+    "Estimated Capacity",
+    "Last Gift Date",
+    "Client ID",
+  ];
+  const rows = donors.map((d, i) => [
+    d.first,
+    d.last,
+    d.email,
+    d.rating,
+    d.quality,
+    d.capacity,
+    d.lastGift,
+    `C${900 + i}`,
+  ]);
   return [header, ...rows, ...extraRows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -76,9 +158,12 @@ async function importThroughApi(page: Page, csv: string) {
   expect(res.status(), await res.text()).toBe(202);
   const { id } = (await res.json()) as { id: string };
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/donors/imports/${id}`)).json()) as { status: string }).status, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () => ((await (await page.request.get(`/api/donors/imports/${id}`)).json()) as { status: string }).status,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe("completed");
 }
 
@@ -171,7 +256,9 @@ test("undo an import from its report removes the donors it inserted", async ({ p
   const dialog = page.getByRole("dialog", { name: "Upload CSV" });
   await dialog.locator('input[type="file"]').setInputFiles(writeTemp("donors.csv", donorCsv(DONORS.slice(0, 3))));
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(dialog.getByLabel("Import report").getByTestId("import-count-inserted")).toHaveText("3", { timeout: 20_000 });
+  await expect(dialog.getByLabel("Import report").getByTestId("import-count-inserted")).toHaveText("3", {
+    timeout: 20_000,
+  });
   await dialog.getByRole("button", { name: "Undo Import" }).click();
   await expect(dialog.getByText("This import was undone", { exact: false }).first()).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole("button", { name: "Close" }).last().click();
@@ -376,7 +463,10 @@ test("a donor that does not exist (or is another organisation's) shows Donor Not
   const otherPage = await other.newPage();
   await signIn(otherPage, foreign.email, PASSWORD);
   await expect(otherPage).not.toHaveURL(/\/login$/);
-  await importThroughApi(otherPage, donorCsv([{ ...DONORS[0]!, first: "Foreign", last: "Donor", email: "foreign@example.org" }]));
+  await importThroughApi(
+    otherPage,
+    donorCsv([{ ...DONORS[0]!, first: "Foreign", last: "Donor", email: "foreign@example.org" }]),
+  );
   const list = (await (await otherPage.request.get("/api/donors")).json()) as { rows: { id: string }[] };
   const foreignId = list.rows[0]!.id;
   await other.close();
@@ -422,7 +512,9 @@ test("an admin uploads into a chosen organisation and lists it with ?organizatio
   await expect(donorRows(page).first()).toContainText(who.orgName);
 });
 
-test("the dashboard's stage strip, Next Step and Engagement Timeline follow the donor's stage records", async ({ page }) => {
+test("the dashboard's stage strip, Next Step and Engagement Timeline follow the donor's stage records", async ({
+  page,
+}) => {
   await signedInManagerWithDonors(page);
   const list = (await (await page.request.get("/api/donors")).json()) as { rows: { id: string; lastName: string }[] };
   const donorId = list.rows.find((r) => r.lastName === "Turing")!.id;

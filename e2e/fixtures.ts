@@ -7,7 +7,8 @@ export const SUPPORT_EMAIL = "support@cultivate.test";
 export const FAKE_OPENAI_CHUNKS = ["Fake OpenAI plan: ", "invite the donor ", "to a private gallery tour."];
 
 let n = 0;
-export const uniqueEmail = (prefix = "user") => `${prefix}-${Date.now().toString(36)}-${process.pid}-${++n}@example.org`;
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}-${Date.now().toString(36)}-${process.pid}-${++n}@example.org`;
 
 type Mail = { to: string[]; subject: string; text: string; html: string };
 

@@ -40,7 +40,9 @@ test("submit an issue, then the admin resolves it and the submitter is emailed",
   await page.getByLabel(/^Title/).fill(title);
   await page.getByLabel(/^Detailed description/).fill("The total gift amount of the Smith family is doubled.");
   await page.getByRole("button", { name: "Submit Issue" }).click();
-  await expect(page.getByText("Issue submitted successfully! You will receive a confirmation email shortly.").first()).toBeVisible();
+  await expect(
+    page.getByText("Issue submitted successfully! You will receive a confirmation email shortly.").first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/support$/, { timeout: 5_000 });
   const card = page.getByTestId("issue-card").filter({ hasText: title });
   await expect(card).toBeVisible();
@@ -74,7 +76,9 @@ test("submit an issue, then the admin resolves it and the submitter is emailed",
   await expect(admin.getByTestId("issue-status")).toHaveText("Resolved");
   await expect(admin.getByTestId("resolution")).toContainText("Fixed the duplicate import; totals are correct now.");
 
-  const resolved = await waitForMail((m) => m.to.includes(email) && m.subject.includes("resolved") && m.subject.includes(title));
+  const resolved = await waitForMail(
+    (m) => m.to.includes(email) && m.subject.includes("resolved") && m.subject.includes(title),
+  );
   expect(resolved.text).toContain("Fixed the duplicate import; totals are correct now.");
   expect(resolved.text).toContain(issueId);
 
@@ -105,8 +109,12 @@ test("the admin filters the activity history and opens an action's details", asy
   await expect
     .poll(async () => {
       const res = await page.request.get("/api/actions?actionName=page_view&resourceType=page&limit=200");
-      const body = (await res.json()) as { items: { resourceId: string; durationMs: number | null; details: { ended?: string } }[] };
-      return body.items.some((a) => a.resourceId === "/support" && a.durationMs !== null && a.details.ended === "unload");
+      const body = (await res.json()) as {
+        items: { resourceId: string; durationMs: number | null; details: { ended?: string } }[];
+      };
+      return body.items.some(
+        (a) => a.resourceId === "/support" && a.durationMs !== null && a.details.ended === "unload",
+      );
     })
     .toBe(true);
 
@@ -118,7 +126,10 @@ test("the admin filters the activity history and opens an action's details", asy
   await expect(rows.first()).toContainText("sign_in");
   for (const text of await rows.allInnerTexts()) expect(text).toContain("authentication");
   await expect(page.getByTestId("summary-total")).not.toContainText("…");
-  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /actionType=authentication&actionName=sign_in/);
+  await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+    "href",
+    /actionType=authentication&actionName=sign_in/,
+  );
 
   await rows.first().getByRole("button", { name: "Details" }).click();
   const modal = page.getByRole("dialog", { name: "Action details" });

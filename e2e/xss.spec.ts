@@ -1,4 +1,11 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from "@playwright/test";
 import { E2E_PORT } from "./playwright.config.ts";
 import { ADMIN } from "./fixtures.ts";
 
@@ -134,7 +141,14 @@ const UNKNOWN_HEADERS = [v(1), v(5), v(9)].map((h, i) => `${h} col${i}`);
 
 /** One row per payload; row i's field j holds payload i + j, unknown columns too. Capacity and gifts are numbers. */
 function payloadCsv(): string {
-  const header = [...CSV_TEXT_FIELDS, "Email", "Estimated Capacity", "Total Gift Amount", "# Of Gifts", ...UNKNOWN_HEADERS];
+  const header = [
+    ...CSV_TEXT_FIELDS,
+    "Email",
+    "Estimated Capacity",
+    "Total Gift Amount",
+    "# Of Gifts",
+    ...UNKNOWN_HEADERS,
+  ];
   const lines = [header.map(csvCell).join(",")];
   for (let i = 0; i < N; i++) {
     const texts = CSV_TEXT_FIELDS.map((_, j) => v(i + j));
@@ -152,7 +166,9 @@ async function importCsv(api: Api, orgId: string, csv: string) {
   expect(res.status(), await res.text()).toBe(202);
   const { id } = (await res.json()) as { id: string };
   await expect
-    .poll(async () => (await api.json<{ status: string }>("GET", `/api/donors/imports/${id}`)).status, { timeout: 30_000 })
+    .poll(async () => (await api.json<{ status: string }>("GET", `/api/donors/imports/${id}`)).status, {
+      timeout: 30_000,
+    })
     .toBe("completed");
 }
 
@@ -161,7 +177,9 @@ async function generate(api: Api, donorId: string, body: Record<string, unknown>
   const preview = await api.json<{ prompt: string }>("POST", `/api/donors/${donorId}/stages/preview`, body);
   // The edited prompt carries payloads (saved as "the prompt sent"); FAKE-ECHO<<…>> makes the fake OpenAI
   // server answer with them, and the built-in offline planner echoes the donor, campaign and notes.
-  const echo = V.filter((p) => !p.includes(">>")).slice(0, 24).join("\n");
+  const echo = V.filter((p) => !p.includes(">>"))
+    .slice(0, 24)
+    .join("\n");
   const res = await api.ctx.post(`/api/donors/${donorId}/stages/generate`, {
     data: { ...body, prompt: `${preview.prompt}\n\n${v(6)}\n${v(33)}\nFAKE-ECHO<<${echo}\n>>` },
   });
@@ -225,7 +243,9 @@ test.beforeAll(async () => {
   const applicantOrgName = `${v(9)} ${RUN}`;
   const applicant = await apiAs();
   const applicantEmail = `applicant'${RUN}@example.org`;
-  const signUp = await applicant.ctx.post("/api/auth/sign-up/email", { data: { email: applicantEmail, password: "applicant-pass", name: v(12) } });
+  const signUp = await applicant.ctx.post("/api/auth/sign-up/email", {
+    data: { email: applicantEmail, password: "applicant-pass", name: v(12) },
+  });
   expect(signUp.ok(), await signUp.text()).toBe(true);
   await applicant.json("POST", "/api/onboarding", {
     organizationName: applicantOrgName,
@@ -259,7 +279,10 @@ test.beforeAll(async () => {
   await api.json("PUT", `/api/donors/${donorIds[2]}/notes`, { notes: `<p>${V.slice(0, 20).join(" ")}</p>` });
 
   // ---- groups: a static group and a saved filter group named with payloads
-  const staticGroup = await api.json<{ id: string; name: string }>("POST", "/api/donor-groups", { name: v(15), organizationId: org.id });
+  const staticGroup = await api.json<{ id: string; name: string }>("POST", "/api/donor-groups", {
+    name: v(15),
+    organizationId: org.id,
+  });
   await api.json("POST", `/api/donor-groups/${staticGroup.id}/members`, { donorIds: donorIds.slice(0, 10) });
   const savedGroupName = v(16);
   await api.json("POST", "/api/saved-donor-groups", {
@@ -302,12 +325,20 @@ test.beforeAll(async () => {
     officeInfo: v(33),
   });
   await officerApi.json("PUT", `/api/donors/${donorIds[3]}/campaign-goals/${officerCampaign.id}`, { goalText: v(34) });
-  await officerApi.json("POST", "/api/issues", { type: "feature_request", title: v(35), description: V.slice(10, 30).join("\n") });
+  await officerApi.json("POST", "/api/issues", {
+    type: "feature_request",
+    title: v(35),
+    description: V.slice(10, 30).join("\n"),
+  });
   await officerApi.ctx.dispose();
 
   // ---- support issue by the owner, resolved by the admin with a payload
   const ownerApi = await apiAs(owner.email, owner.password);
-  const issue = await ownerApi.json<{ id: string }>("POST", "/api/issues", { type: "bug", title: v(36), description: V.join("\n") });
+  const issue = await ownerApi.json<{ id: string }>("POST", "/api/issues", {
+    type: "bug",
+    title: v(36),
+    description: V.join("\n"),
+  });
   await api.json("PATCH", `/api/issues/${issue.id}`, { status: "resolved", resolutionComment: V.slice(20).join("\n") });
 
   // ---- the activity log: a browser-tracked action whose every text is a payload
@@ -366,8 +397,33 @@ type XssWindow = Window & { __xss?: unknown; __xssInjected?: string[]; __xssInsp
  */
 function watchForInjection() {
   const w = window as XssWindow;
-  const URL_ATTRS = new Set(["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background", "content"]);
-  const NEVER_RENDERED = new Set(["IFRAME", "FRAME", "OBJECT", "EMBED", "BASE", "MARQUEE", "ISINDEX", "KEYGEN", "MATH", "DETAILS", "VIDEO", "AUDIO", "TEMPLATE", "XSS"]);
+  const URL_ATTRS = new Set([
+    "href",
+    "src",
+    "action",
+    "formaction",
+    "xlink:href",
+    "data",
+    "poster",
+    "background",
+    "content",
+  ]);
+  const NEVER_RENDERED = new Set([
+    "IFRAME",
+    "FRAME",
+    "OBJECT",
+    "EMBED",
+    "BASE",
+    "MARQUEE",
+    "ISINDEX",
+    "KEYGEN",
+    "MATH",
+    "DETAILS",
+    "VIDEO",
+    "AUDIO",
+    "TEMPLATE",
+    "XSS",
+  ]);
   const dangerousUrl = (value: string) => {
     const s = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
     return s.startsWith("javascript:") || s.startsWith("vbscript:") || s.startsWith("data:text/html");
@@ -382,7 +438,8 @@ function watchForInjection() {
       else if (URL_ATTRS.has(name) && dangerousUrl(a.value)) bad.push(`<${tag} ${name}="${a.value.slice(0, 60)}">`);
     }
     if (NEVER_RENDERED.has(el.tagName) && document.body?.contains(el)) bad.push(`<${tag}> in the page`);
-    if (["SCRIPT", "STYLE", "META", "LINK"].includes(el.tagName) && /xss-\d\d/.test(el.outerHTML)) bad.push(`<${tag}> with a payload`);
+    if (["SCRIPT", "STYLE", "META", "LINK"].includes(el.tagName) && /xss-\d\d/.test(el.outerHTML))
+      bad.push(`<${tag}> with a payload`);
     return bad;
   };
   w.__xssInjected = [];
@@ -421,7 +478,10 @@ async function scan(page: Page) {
 async function pageAs(browser: Browser, role: string, email: string, password: string) {
   // The app's CSP (no inline scripts) would stop most payloads by itself: turn it off so the test checks the rendering.
   const context = await browser.newContext({ baseURL: BASE, bypassCSP: true });
-  const res = await context.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: BASE } });
+  const res = await context.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: BASE },
+  });
   expect(res.ok(), `sign-in ${email}: ${await res.text()}`).toBe(true);
   await context.addInitScript(watchForInjection);
   const page = await context.newPage();
@@ -451,7 +511,12 @@ async function pageAs(browser: Browser, role: string, email: string, password: s
 }
 
 /** The donor pages every organisation role sees. */
-async function donorPages(check: Awaited<ReturnType<typeof pageAs>>["check"], page: Page, orgQuery: string, all = true) {
+async function donorPages(
+  check: Awaited<ReturnType<typeof pageAs>>["check"],
+  page: Page,
+  orgQuery: string,
+  all = true,
+) {
   const { mainDonorId, donorIds, staticGroup } = seeded;
   await check("donor list", { url: `/donors${orgQuery}`, min: 20 });
   await check("donor dashboard (notes editor)", { url: `/donor/${mainDonorId}/dashboard`, min: 25 });
@@ -475,7 +540,11 @@ async function donorPages(check: Awaited<ReturnType<typeof pageAs>>["check"], pa
   await check("donor list of the saved filter group", {
     min: 1,
     act: async () => {
-      await page.locator('section[aria-labelledby="saved-groups-title"]').getByRole("link", { name: "Open" }).first().click();
+      await page
+        .locator('section[aria-labelledby="saved-groups-title"]')
+        .getByRole("link", { name: "Open" })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/donors\?/);
     },
   });
@@ -496,7 +565,9 @@ test("as the admin: no payload runs on any page", async ({ browser }) => {
     act: async () => {
       await page.getByLabel(/^Preparation Notes/).fill(`${v(41)} ${v(42)}`);
       await page.getByRole("button", { name: "Preview Prompt" }).click();
-      await expect(page.getByLabel("Prompt (you can edit it before sending)")).toHaveValue(/Engagement stage: Deepening/);
+      await expect(page.getByLabel("Prompt (you can edit it before sending)")).toHaveValue(
+        /Engagement stage: Deepening/,
+      );
     },
   });
   await check("campaign management with the donor list open", {
@@ -514,7 +585,12 @@ test("as the admin: no payload runs on any page", async ({ browser }) => {
   await check("action details modal", {
     min: 5,
     act: async () => {
-      await page.getByTestId("action-row").filter({ hasText: seeded.trackedActionName }).first().getByRole("button", { name: "Details" }).click();
+      await page
+        .getByTestId("action-row")
+        .filter({ hasText: seeded.trackedActionName })
+        .first()
+        .getByRole("button", { name: "Details" })
+        .click();
       await expect(page.getByTestId("action-details-json")).toBeVisible();
     },
   });
@@ -553,7 +629,12 @@ test("as the organisation owner: no payload runs on any page", async ({ browser 
   await check("action details modal", {
     min: 5,
     act: async () => {
-      await page.getByTestId("action-row").filter({ hasText: seeded.trackedActionName }).first().getByRole("button", { name: "Details" }).click();
+      await page
+        .getByTestId("action-row")
+        .filter({ hasText: seeded.trackedActionName })
+        .first()
+        .getByRole("button", { name: "Details" })
+        .click();
       await expect(page.getByTestId("action-details-json")).toBeVisible();
     },
   });
@@ -568,7 +649,9 @@ test("as the organisation owner: no payload runs on any page", async ({ browser 
         [v(0), v(2), `not-an-email ${v(4)}`, v(6)].map(csvCell).join(","),
       ].join("\r\n");
       const dialog = page.getByRole("dialog", { name: "Upload CSV" });
-      await dialog.locator('input[type="file"]').setInputFiles({ name: `${v(8)}.csv`.replace(/[/\\]/g, "_"), mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: `${v(8)}.csv`.replace(/[/\\]/g, "_"), mimeType: "text/csv", buffer: Buffer.from(csv) });
       await expect(dialog.getByRole("table", { name: "CSV preview" })).toBeVisible();
       await dialog.getByRole("button", { name: "Upload", exact: true }).click();
       await expect(dialog.getByLabel("Import report")).toBeVisible({ timeout: 30_000 });
@@ -583,7 +666,10 @@ test("as an officer: no payload runs on any page", async ({ browser }) => {
   const { page, check } = officer;
   await check("officer dashboard", { url: "/org-officer-dashboard", min: 0 });
   await donorPages(check, page, "", false);
-  await check("stage page of the donor with the officer's campaign goal", { url: `/donor/${seeded.donorIds[3]}`, min: 3 });
+  await check("stage page of the donor with the officer's campaign goal", {
+    url: `/donor/${seeded.donorIds[3]}`,
+    min: 3,
+  });
   await check("your campaigns", { url: "/campaigns", min: 3 });
   await check("support dashboard", { url: "/support", min: 1 });
   await officer.close();

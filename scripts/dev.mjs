@@ -8,7 +8,11 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 const children = [
-  spawn(bin("tsx"), ["watch", "apps/server/src/main.ts"], { cwd: root, stdio: "inherit", env: { NODE_ENV: "development", ...process.env } }),
+  spawn(bin("tsx"), ["watch", "apps/server/src/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { NODE_ENV: "development", ...process.env },
+  }),
   spawn(bin("vite"), [], { cwd: path.join(root, "apps/web"), stdio: "inherit" }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));

@@ -42,7 +42,12 @@ function countVitest(file) {
 
 function vitest(label, reportName, args, env) {
   const file = path.join(reports, `${reportName}.json`);
-  const ok = run(label, bin("vitest"), ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`], env);
+  const ok = run(
+    label,
+    bin("vitest"),
+    ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    env,
+  );
   if (!countVitest(file)) broken = true;
   if (!ok && totals.failed === 0) broken = true;
 }
@@ -62,7 +67,9 @@ if (!only) {
 }
 
 if (!only || only === "api") {
-  vitest("unit + API tests on PGlite", "vitest-pglite", only === "api" ? ["--project", "api"] : [], { TEST_DATABASE: "pglite" });
+  vitest("unit + API tests on PGlite", "vitest-pglite", only === "api" ? ["--project", "api"] : [], {
+    TEST_DATABASE: "pglite",
+  });
   if (process.env.DATABASE_URL) {
     vitest("API tests on PostgreSQL", "vitest-postgres", ["--project", "api"], { TEST_DATABASE: "postgres" });
   } else {
@@ -73,7 +80,11 @@ if (!only || only === "api") {
 if (!only || only === "e2e") {
   if (!run("build the web app", "npm", ["run", "build", "--silent"])) broken = true;
   else {
-    const ok = run("browser tests (Playwright, Debian Chromium)", bin("playwright"), ["test", "-c", "e2e/playwright.config.ts"]);
+    const ok = run("browser tests (Playwright, Debian Chromium)", bin("playwright"), [
+      "test",
+      "-c",
+      "e2e/playwright.config.ts",
+    ]);
     // Same name as e2e/playwright.config.ts gives it (a run on its own E2E_PORT has its own report).
     const file = path.join(reports, process.env.E2E_PORT ? `e2e-${process.env.E2E_PORT}.json` : "e2e.json");
     if (fs.existsSync(file)) {

@@ -60,7 +60,10 @@ export type BuildOptions = {
  */
 export async function buildApp({ config, database, mailRetryIntervalMs }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === "silent" ? false : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Addresses the router refuses (a path parameter over 100 characters, bad percent-encoding): `{ error, message }` too.
@@ -69,7 +72,10 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       const reply = res as unknown as { code: (n: number) => { send: (body: unknown) => unknown } };
       return reply
         .code(tooLong ? 414 : 400)
-        .send({ error: tooLong ? "uri_too_long" : "bad_request", message: tooLong ? "A part of the address is too long." : "The address is not valid." });
+        .send({
+          error: tooLong ? "uri_too_long" : "bad_request",
+          message: tooLong ? "A part of the address is too long." : "The address is not valid.",
+        });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -111,7 +117,11 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   registerSameOriginGuard(app);
   await app.register(swagger, {
     openapi: {
-      info: { title: "Cultivate API", version: "1.0.0", description: "REST API of Cultivate. Errors are `{ error, message }`." },
+      info: {
+        title: "Cultivate API",
+        version: "1.0.0",
+        description: "REST API of Cultivate. Errors are `{ error, message }`.",
+      },
       tags: [
         { name: "auth", description: "Sign-up, sign-in, sign-out, password reset (better-auth)" },
         { name: "account", description: "The signed-in user" },
@@ -142,24 +152,34 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
-      return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+      return reply
+        .code(500)
+        .send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return reply.code(413).send({ error: "payload_too_large", message: "The request body is too large." });
     }
     if (status < 500) {
-      return reply.code(status).send({ error: error.error ?? error.code?.toLowerCase() ?? "bad_request", message: error.message });
+      return reply
+        .code(status)
+        .send({ error: error.error ?? error.code?.toLowerCase() ?? "bad_request", message: error.message });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+    return reply
+      .code(500)
+      .send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
   });
 
   // NUL, unpaired surrogates and deep nesting are refused under /api before any route sees them.
   registerInputGuard(app);
 
   // ---- app services ----
-  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: mailRetryIntervalMs }, app.log);
+  const mailer = new Mailer(
+    database.db,
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: mailRetryIntervalMs },
+    app.log,
+  );
   app.decorate("mailer", mailer);
   const secret = config.authSecret ?? (await instanceSecret(database.db));
   const auth = createAuth({ db: database.db, config, secret, mailer, log: app.log });
@@ -218,16 +238,24 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header("cache-control", "public, max-age=31536000, immutable");
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header("cache-control", "public, max-age=31536000, immutable");
       },
     });
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api" || (request.method !== "GET" && request.method !== "HEAD")) {
+    if (
+      request.url.startsWith("/api/") ||
+      request.url === "/api" ||
+      (request.method !== "GET" && request.method !== "HEAD")
+    ) {
       return reply.code(404).send({ error: "not_found", message: "Route not found." });
     }
     if (!hasWeb) {
-      return reply.code(404).type("text/plain").send("The web app is not built. Run `npm run build` (npm start does it for you).");
+      return reply
+        .code(404)
+        .type("text/plain")
+        .send("The web app is not built. Run `npm run build` (npm start does it for you).");
     }
     return reply.header("cache-control", "no-cache").sendFile("index.html");
   });
@@ -238,7 +266,10 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
 /** A signing secret that survives restarts when AUTH_SECRET is not set: generated once, kept in the database. */
 async function instanceSecret(db: Db): Promise<string> {
   const key = "auth_secret";
-  await db.insert(systemKv).values({ key, value: crypto.randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(systemKv)
+    .values({ key, value: crypto.randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select().from(systemKv).where(eq(systemKv.key, key));
   return row!.value;
 }

@@ -5,7 +5,9 @@ import { z } from "zod";
 function isOrigin(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "").toLowerCase();
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "").toLowerCase()
+    );
   } catch {
     return false;
   }
@@ -30,10 +32,20 @@ const envSchema = z.object({
   /** More origins allowed to call the API, comma-separated (e.g. "https://a.example.org,https://b.example.org"). */
   TRUSTED_ORIGINS: z
     .string()
-    .transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(
       z.array(
-        z.string().refine(isOrigin, { error: "each TRUSTED_ORIGINS entry must be an origin such as https://app.example.org (scheme, host and port only)" }),
+        z
+          .string()
+          .refine(isOrigin, {
+            error:
+              "each TRUSTED_ORIGINS entry must be an origin such as https://app.example.org (scheme, host and port only)",
+          }),
       ),
     )
     .optional(),

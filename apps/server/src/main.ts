@@ -47,7 +47,12 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { url: config.appUrl, database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined, smtp: Boolean(config.smtpUrl) },
+  {
+    url: config.appUrl,
+    database: database.kind,
+    dataDir: database.kind === "pglite" ? config.dataDir : undefined,
+    smtp: Boolean(config.smtpUrl),
+  },
   "Cultivate is running",
 );
 

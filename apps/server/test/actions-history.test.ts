@@ -48,7 +48,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-type List = { items: { id: string; organizationId: string; timestamp: string; actionType: string; success: boolean }[]; total: number; offset: number; limit: number };
+type List = {
+  items: { id: string; organizationId: string; timestamp: string; actionType: string; success: boolean }[];
+  total: number;
+  offset: number;
+  limit: number;
+};
 const get = async (cookie: string, url: string) => {
   const res = await t.request("GET", url, { cookie });
   expect(res.statusCode, res.body).toBe(200);
@@ -66,16 +71,21 @@ describe("who may see the action history (part 2 §6)", () => {
     }
   });
 
-  it.each(["org_owner", "org_manager"] as const)("an %s sees only their organisation; naming another answers 404", async (role) => {
-    const staff = await buildUser(t, { role, organizationId: orgA });
-    const list = await get(staff.cookie, "/api/actions");
-    expect(list.total).toBe(BULK_A);
-    expect(list.items.every((i) => i.organizationId === orgA)).toBe(true);
-    expect((await t.request("GET", `/api/actions?organizationId=${orgB}`, { cookie: staff.cookie })).statusCode).toBe(404);
-    const options = (await t.request("GET", "/api/actions/filter-options", { cookie: staff.cookie })).json();
-    expect(options.organizations).toEqual([{ id: orgA, name: "Harbor Literacy" }]);
-    expect(options.users.map((u: { email: string }) => u.email)).not.toContain(userB.email);
-  });
+  it.each(["org_owner", "org_manager"] as const)(
+    "an %s sees only their organisation; naming another answers 404",
+    async (role) => {
+      const staff = await buildUser(t, { role, organizationId: orgA });
+      const list = await get(staff.cookie, "/api/actions");
+      expect(list.total).toBe(BULK_A);
+      expect(list.items.every((i) => i.organizationId === orgA)).toBe(true);
+      expect((await t.request("GET", `/api/actions?organizationId=${orgB}`, { cookie: staff.cookie })).statusCode).toBe(
+        404,
+      );
+      const options = (await t.request("GET", "/api/actions/filter-options", { cookie: staff.cookie })).json();
+      expect(options.organizations).toEqual([{ id: orgA, name: "Harbor Literacy" }]);
+      expect(options.users.map((u: { email: string }) => u.email)).not.toContain(userB.email);
+    },
+  );
 
   it("an admin sees every organisation, or the one named", async () => {
     const admin = await buildUser(t, { role: "admin", organizationId: null });
@@ -140,9 +150,13 @@ describe("CSV export (part 2 §9)", () => {
     const res = await t.request("GET", "/api/actions/export", { cookie: manager.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toBe(`attachment; filename="user_actions_${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers["content-disposition"]).toBe(
+      `attachment; filename="user_actions_${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     const lines = res.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Timestamp,User Email,Organization,Action Type,Action Name,Resource Type,Resource ID,Success,Duration (ms),IP Address,User Agent,Details");
+    expect(lines[0]).toBe(
+      "Timestamp,User Email,Organization,Action Type,Action Name,Resource Type,Resource ID,Success,Duration (ms),IP Address,User Agent,Details",
+    );
     expect(ACTION_CSV_COLUMNS).toHaveLength(12);
     // Every row of the organisation (the export itself is logged after the stream starts, so ≥).
     expect(lines.length - 1).toBeGreaterThanOrEqual(BULK_A);
@@ -168,13 +182,15 @@ describe("CSV export (part 2 §9)", () => {
     expect(csvCell("-2")).toBe("'-2");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tx")).toBe("'\tx");
-    expect(csvCell("\rx")).toBe("\"'\rx\"");
+    expect(csvCell("\rx")).toBe('"\'\rx"');
     expect(csvCell('a,"b"\nc')).toBe('"a,""b""\nc"');
     expect(csvCell(null)).toBe("");
     expect(csvCell(42)).toBe("42");
 
     const admin = await buildUser(t, { role: "admin", organizationId: null });
-    await t.db.insert(userActions).values({ userId: admin.userId, actionType: "system", actionName: "=cmd|' /C calc'!A0", resourceId: "-1+1" });
+    await t.db
+      .insert(userActions)
+      .values({ userId: admin.userId, actionType: "system", actionName: "=cmd|' /C calc'!A0", resourceId: "-1+1" });
     const res = await t.request("GET", "/api/actions/export?actionType=system", { cookie: admin.cookie });
     expect(res.body).toContain(`'=cmd|' /C calc'!A0`);
     expect(res.body).toContain(`,'-1+1,`);

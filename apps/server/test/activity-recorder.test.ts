@@ -12,7 +12,16 @@ import { buildDonor, buildOrg, buildUser, createTestApp, registerUser, type Test
 function captureLog() {
   const lines: { level: string; obj: unknown; msg?: string }[] = [];
   const at = (level: string) => (obj: unknown, msg?: string) => void lines.push({ level, obj, msg });
-  const log = { level: "info", fatal: at("fatal"), error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug"), trace: at("trace"), silent: () => {} } as unknown as FastifyBaseLogger;
+  const log = {
+    level: "info",
+    fatal: at("fatal"),
+    error: at("error"),
+    warn: at("warn"),
+    info: at("info"),
+    debug: at("debug"),
+    trace: at("trace"),
+    silent: () => {},
+  } as unknown as FastifyBaseLogger;
   (log as unknown as { child: () => FastifyBaseLogger }).child = () => log;
   return { log, lines };
 }
@@ -34,7 +43,11 @@ describe("activity recorder", () => {
     await t.app.activity.flush();
     const rows = await t.db.select().from(userActions).where(eq(userActions.userId, userId));
     expect(rows.map((r) => r.actionName).sort()).toEqual(["first", "second"]);
-    expect(rows.find((r) => r.actionName === "second")).toMatchObject({ details: { n: 2 }, success: true, sessionId: "session-1" });
+    expect(rows.find((r) => r.actionName === "second")).toMatchObject({
+      details: { n: 2 },
+      success: true,
+      sessionId: "session-1",
+    });
   });
 
   it("around() records success with a duration, and failure with the sentence a user would read (never raw error text)", async () => {
@@ -55,8 +68,14 @@ describe("activity recorder", () => {
     const rows = await t.db.select().from(userActions).where(eq(userActions.userId, userId));
     expect(rows.find((r) => r.actionName === "ok")).toMatchObject({ success: true, durationMs: expect.any(Number) });
     // Issue 11: an unexpected error's text (it may be SQL with donor data) is not shown in the action history.
-    expect(rows.find((r) => r.actionName === "boom")).toMatchObject({ success: false, errorMessage: "An unexpected error occurred." });
-    expect(rows.find((r) => r.actionName === "refused")).toMatchObject({ success: false, errorMessage: "Campaign name is required." });
+    expect(rows.find((r) => r.actionName === "boom")).toMatchObject({
+      success: false,
+      errorMessage: "An unexpected error occurred.",
+    });
+    expect(rows.find((r) => r.actionName === "refused")).toMatchObject({
+      success: false,
+      errorMessage: "Campaign name is required.",
+    });
   });
 
   it("stores text without NUL characters or unpaired surrogates, in every column and inside details", async () => {
@@ -88,7 +107,10 @@ describe("activity recorder", () => {
     const org = await buildOrg(t);
     const officer = await buildUser(t, { role: "org_officer", organizationId: org.id });
     const donor = await buildDonor(t, org.id);
-    const bad = await t.request("POST", "/api/donors/%00/stages/preview", { cookie: officer.cookie, body: { stage: "Discovery" } });
+    const bad = await t.request("POST", "/api/donors/%00/stages/preview", {
+      cookie: officer.cookie,
+      body: { stage: "Discovery" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({
       error: "validation_error",
@@ -96,12 +118,22 @@ describe("activity recorder", () => {
     });
     // The recorder itself takes such text too (an id from a path that passed no check): it is sanitised.
     const actor = (await loadActor(t.db, officer.userId, "s"))!;
-    t.app.activity.record(actor, null, { actionType: "ai_interaction", actionName: "ai_preview", resourceId: "\u0000" });
+    t.app.activity.record(actor, null, {
+      actionType: "ai_interaction",
+      actionName: "ai_preview",
+      resourceId: "\u0000",
+    });
     const other = await buildUser(t, { role: "org_officer", organizationId: org.id });
-    const ok = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: other.cookie, body: { stage: "Connection", prepNotes: "Met at the gala" } });
+    const ok = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+      cookie: other.cookie,
+      body: { stage: "Connection", prepNotes: "Met at the gala" },
+    });
     expect(ok.statusCode).toBe(200);
     await t.app.activity.flush();
-    const rows = await t.db.select().from(userActions).where(inArray(userActions.userId, [officer.userId, other.userId]));
+    const rows = await t.db
+      .select()
+      .from(userActions)
+      .where(inArray(userActions.userId, [officer.userId, other.userId]));
     expect(rows.map((r) => [r.userId, r.actionName, r.resourceId])).toEqual(
       expect.arrayContaining([
         [officer.userId, "ai_preview", ""],
@@ -127,7 +159,10 @@ describe("activity recorder", () => {
     expect(rows.map((r) => r.actionName).sort()).toEqual(["after", "before", "later"]);
     const errors = lines.filter((l) => l.level === "error");
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ msg: "the database refused an activity row; dropped it", obj: { action: "refused" } });
+    expect(errors[0]).toMatchObject({
+      msg: "the database refused an activity row; dropped it",
+      obj: { action: "refused" },
+    });
     await recorder.close();
   });
 
@@ -138,8 +173,16 @@ describe("activity recorder", () => {
     const actor = (await loadActor(t.db, userId, "s"))!;
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    expect(() => recorder.record(actor, null, { actionType: "system", actionName: "cyclic", details: cyclic })).not.toThrow();
-    expect(() => recorder.record(actor, null, { actionType: "system", actionName: "big", details: { n: 10n as unknown as number } })).not.toThrow();
+    expect(() =>
+      recorder.record(actor, null, { actionType: "system", actionName: "cyclic", details: cyclic }),
+    ).not.toThrow();
+    expect(() =>
+      recorder.record(actor, null, {
+        actionType: "system",
+        actionName: "big",
+        details: { n: 10n as unknown as number },
+      }),
+    ).not.toThrow();
     await expect(recorder.flush()).resolves.toBeUndefined();
     await recorder.close();
     expect(lines.filter((l) => l.level === "error").length).toBeLessThanOrEqual(1);

@@ -59,7 +59,10 @@ describe("shutdown", () => {
         body: JSON.stringify(ADMIN),
       });
       expect(signedIn.status).toBe(200);
-      const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; ");
       // Sign-out queues its row before it answers; the signal follows at once, well inside the 250 ms the recorder waits.
       const marker = `shutdown-${signal}-${crypto.randomBytes(4).toString("hex")}`;
       const signedOut = await fetch(`${baseUrl}/api/auth/sign-out`, {
@@ -72,7 +75,9 @@ describe("shutdown", () => {
       expect(await exited, log()).toBe(0);
       server = null;
 
-      const database = await openDatabase(databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir });
+      const database = await openDatabase(
+        databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "pglite", dataDir },
+      );
       try {
         const [admin] = await database.db.select().from(users).where(eq(users.email, ADMIN.email));
         const rows = await database.db.select().from(userActions).where(eq(userActions.userId, admin!.id));

@@ -13,9 +13,13 @@ afterAll(async () => {
 });
 
 const rolesOf = async (userId: string) =>
-  (await t.db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId))).map(
-    (r) => r.name,
-  );
+  (
+    await t.db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId))
+  ).map((r) => r.name);
 
 describe("the first platform admin (ADMIN_EMAIL / create-admin)", () => {
   it("creates an approved admin who lands on /admin", async () => {
@@ -25,7 +29,10 @@ describe("the first platform admin (ADMIN_EMAIL / create-admin)", () => {
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId));
     expect(profile!.onboardingStatus).toBe("approved");
     const cookie = await signIn(t, "boss@example.org", "first-pass");
-    expect((await t.request("GET", "/api/me", { cookie })).json()).toMatchObject({ roles: ["admin"], dashboard: "/admin" });
+    expect((await t.request("GET", "/api/me", { cookie })).json()).toMatchObject({
+      roles: ["admin"],
+      dashboard: "/admin",
+    });
   });
 
   it("is idempotent and updates a changed password", async () => {
@@ -33,7 +40,9 @@ describe("the first platform admin (ADMIN_EMAIL / create-admin)", () => {
     expect(again.created).toBe(false);
     expect(await t.db.select().from(users).where(eq(users.email, "boss@example.org"))).toHaveLength(1);
     expect(await rolesOf(again.userId)).toEqual(["admin"]);
-    const bad = await t.request("POST", "/api/auth/sign-in/email", { body: { email: "boss@example.org", password: "first-pass" } });
+    const bad = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email: "boss@example.org", password: "first-pass" },
+    });
     expect(bad.statusCode).toBe(401);
     await signIn(t, "boss@example.org", "second-pass");
   });

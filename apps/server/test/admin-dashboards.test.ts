@@ -28,7 +28,9 @@ describe("admin System Overview", () => {
     await t.db.insert(donors).values([{ organizationId: orgA.id }, { organizationId: orgB.id }]);
     const res = await t.request("GET", "/api/admin/overview", { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
-    await t.db.insert(campaigns).values({ organizationId: orgB.id, name: "Spring", goal: "$1", startDate: "2025-01-01", endDate: "2025-12-31" });
+    await t.db
+      .insert(campaigns)
+      .values({ organizationId: orgB.id, name: "Spring", goal: "$1", startDate: "2025-01-01", endDate: "2025-12-31" });
     const res2 = await t.request("GET", "/api/admin/overview", { cookie: admin.cookie });
     expect(res.json()).toMatchObject({ donors: 2, campaigns: 0 });
     expect(res2.json()).toMatchObject({ donors: 2, campaigns: 1, stagePrompts: await t.db.$count(stagePrompts) });
@@ -73,8 +75,20 @@ describe("owner dashboard", () => {
     const res = await t.request("GET", "/api/dashboards/owner", { cookie: owner.cookie });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ organization: { id: org.id, name: "Pipeline Org" }, totalDonors: 3, users: 2, activeCampaigns: 0 });
-    expect(body.pipeline.map((p: { stage: string }) => p.stage)).toEqual(["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up", "Complete"]);
+    expect(body).toMatchObject({
+      organization: { id: org.id, name: "Pipeline Org" },
+      totalDonors: 3,
+      users: 2,
+      activeCampaigns: 0,
+    });
+    expect(body.pipeline.map((p: { stage: string }) => p.stage)).toEqual([
+      "Discovery",
+      "Connection",
+      "Deepening",
+      "Solicitation",
+      "Follow-Up",
+      "Complete",
+    ]);
     expect(body.pipeline[0]).toMatchObject({ stage: "Discovery", donors: 1, medianDaysInStage: 10 });
     expect(body.pipeline[1]).toMatchObject({ stage: "Connection", donors: 2, medianDaysInStage: 6 });
     expect(body.pipeline[2]).toMatchObject({ donors: 0, medianDaysInStage: null });
@@ -136,7 +150,9 @@ describe("officer dashboard", () => {
       users: 2,
       completedDonors: 1,
     });
-    const byStage = Object.fromEntries(body.pipeline.map((p: { stage: string; donors: number }) => [p.stage, p.donors]));
+    const byStage = Object.fromEntries(
+      body.pipeline.map((p: { stage: string; donors: number }) => [p.stage, p.donors]),
+    );
     expect(byStage).toMatchObject({ Discovery: 1, Connection: 0, Complete: 1 });
 
     const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });

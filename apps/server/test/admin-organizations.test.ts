@@ -21,7 +21,9 @@ afterAll(async () => {
 });
 
 const addDonors = (organizationId: string, n: number) =>
-  t.db.insert(donors).values(Array.from({ length: n }, (_, i) => ({ organizationId, firstName: "D", lastName: `Donor ${i}` })));
+  t.db
+    .insert(donors)
+    .values(Array.from({ length: n }, (_, i) => ({ organizationId, firstName: "D", lastName: `Donor ${i}` })));
 
 describe("organisation management is admin only", () => {
   it("answers 401 without a session and 403 to owners, managers and officers", async () => {
@@ -50,30 +52,52 @@ describe("creating and renaming", () => {
     }
     const missing = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: {} });
     expect(missing.json().message).toBe("Organization name is required");
-    const res = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name: "  River Trust  " } });
+    const res = await t.request("POST", "/api/admin/organizations", {
+      cookie: admin.cookie,
+      body: { name: "  River Trust  " },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe("River Trust");
   });
 
   it("refuses a name that exists in any letter case (409)", async () => {
     await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name: "Lake Fund" } });
-    const dup = await t.request("POST", "/api/admin/organizations", { cookie: admin.cookie, body: { name: "LAKE fund" } });
+    const dup = await t.request("POST", "/api/admin/organizations", {
+      cookie: admin.cookie,
+      body: { name: "LAKE fund" },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({ error: "conflict", message: 'An organization named "LAKE fund" already exists.' });
-    const rename = await t.request("PUT", `/api/admin/organizations/${orgB.id}`, { cookie: admin.cookie, body: { name: " lake FUND " } });
+    const rename = await t.request("PUT", `/api/admin/organizations/${orgB.id}`, {
+      cookie: admin.cookie,
+      body: { name: " lake FUND " },
+    });
     expect(rename.statusCode).toBe(409);
   });
 
   it("renames, stamps updated_at, and accepts a change of letter case of its own name", async () => {
     const org = await buildOrg(t, "Mountain Aid");
-    const res = await t.request("PUT", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie, body: { name: "MOUNTAIN AID" } });
+    const res = await t.request("PUT", `/api/admin/organizations/${org.id}`, {
+      cookie: admin.cookie,
+      body: { name: "MOUNTAIN AID" },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.name).toBe("MOUNTAIN AID");
     expect(new Date(body.updatedAt).getTime()).toBeGreaterThan(new Date(body.createdAt).getTime());
-    const blank = await t.request("PUT", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie, body: { name: " " } });
+    const blank = await t.request("PUT", `/api/admin/organizations/${org.id}`, {
+      cookie: admin.cookie,
+      body: { name: " " },
+    });
     expect(blank.json().message).toBe("Organization name is required");
-    expect((await t.request("PUT", "/api/admin/organizations/00000000-0000-4000-8000-000000000000", { cookie: admin.cookie, body: { name: "X" } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request("PUT", "/api/admin/organizations/00000000-0000-4000-8000-000000000000", {
+          cookie: admin.cookie,
+          body: { name: "X" },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -109,7 +133,9 @@ describe("deleting", () => {
     const org = await buildOrg(t, "Cascade Org");
     const member = await buildUser(t, { role: "org_officer", organizationId: org.id });
     await addDonors(org.id, 2);
-    await t.db.insert(campaigns).values({ organizationId: org.id, name: "Gala", goal: "$5", startDate: "2025-01-01", endDate: "2025-02-01" });
+    await t.db
+      .insert(campaigns)
+      .values({ organizationId: org.id, name: "Gala", goal: "$5", startDate: "2025-01-01", endDate: "2025-02-01" });
     const refused = await t.request("DELETE", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
@@ -122,7 +148,13 @@ describe("deleting", () => {
 
     const res = await t.request("DELETE", `/api/admin/organizations/${org.id}?cascade=true`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ok: true, detachedUsers: 1, deletedDonors: 2, deletedCampaigns: 1, deletedSupportIssues: 0 });
+    expect(res.json()).toMatchObject({
+      ok: true,
+      detachedUsers: 1,
+      deletedDonors: 2,
+      deletedCampaigns: 1,
+      deletedSupportIssues: 0,
+    });
     expect((await t.db.select().from(campaigns).where(eq(campaigns.organizationId, org.id))).length).toBe(0);
     expect((await t.db.select().from(donors).where(eq(donors.organizationId, org.id))).length).toBe(0);
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, member.userId));
@@ -133,6 +165,12 @@ describe("deleting", () => {
   });
 
   it("answers 404 for an unknown organisation", async () => {
-    expect((await t.request("DELETE", "/api/admin/organizations/00000000-0000-4000-8000-000000000000", { cookie: admin.cookie })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request("DELETE", "/api/admin/organizations/00000000-0000-4000-8000-000000000000", {
+          cookie: admin.cookie,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

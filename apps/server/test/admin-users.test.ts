@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { emailOutbox, userProfiles, userRoles } from "../src/db/schema.ts";
-import { buildOrg, buildUser, createTestApp, registerUser, signIn, uniqueEmail, validOnboarding, type TestApp } from "./helpers.ts";
+import {
+  buildOrg,
+  buildUser,
+  createTestApp,
+  registerUser,
+  signIn,
+  uniqueEmail,
+  validOnboarding,
+  type TestApp,
+} from "./helpers.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "./smtp-test-server.ts";
 
 let smtp: SmtpTestServer;
@@ -24,7 +33,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const rolesOf = async (userId: string) => (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).length;
+const rolesOf = async (userId: string) =>
+  (await t.db.select().from(userRoles).where(eq(userRoles.userId, userId))).length;
 
 /** A user who registered and submitted the onboarding form for `orgName` (status submitted, role org_officer). */
 async function applicant(orgName = `Applicant Org ${Date.now()}`) {
@@ -55,15 +65,28 @@ describe("who may manage users", () => {
     const all = await t.request("GET", "/api/admin/users", { cookie: admin.cookie });
     expect(all.statusCode).toBe(200);
     const body = all.json();
-    expect(body.users.map((u: { id: string }) => u.id)).toEqual(expect.arrayContaining([owner.userId, inB.userId, admin.userId]));
+    expect(body.users.map((u: { id: string }) => u.id)).toEqual(
+      expect.arrayContaining([owner.userId, inB.userId, admin.userId]),
+    );
     expect(body.users.find((u: { id: string }) => u.id === inB.userId)).toMatchObject({
-      organizationId: orgB.id, organizationName: orgB.name, onboardingStatus: "approved", roles: ["org_officer"], twoFactorEnabled: false,
+      organizationId: orgB.id,
+      organizationName: orgB.name,
+      onboardingStatus: "approved",
+      roles: ["org_officer"],
+      twoFactorEnabled: false,
     });
-    expect(body.roles.map((r: { name: string }) => r.name)).toEqual(["admin", "org_owner", "org_manager", "org_officer"]);
+    expect(body.roles.map((r: { name: string }) => r.name)).toEqual([
+      "admin",
+      "org_owner",
+      "org_manager",
+      "org_officer",
+    ]);
     expect(body.organizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([orgA.id, orgB.id]));
     expect(body.permissions).toEqual({ changeOrganization: true, grantAdmin: true, decideApplications: true });
 
-    const onlyB = (await t.request("GET", `/api/admin/users?organizationId=${orgB.id}`, { cookie: admin.cookie })).json();
+    const onlyB = (
+      await t.request("GET", `/api/admin/users?organizationId=${orgB.id}`, { cookie: admin.cookie })
+    ).json();
     expect(onlyB.organization).toEqual({ id: orgB.id, name: orgB.name });
     expect(onlyB.users.every((u: { organizationId: string }) => u.organizationId === orgB.id)).toBe(true);
   });
@@ -79,7 +102,9 @@ describe("who may manage users", () => {
     expect(body.roles.map((r: { name: string }) => r.name)).not.toContain("admin");
     expect(body.organizations).toEqual([{ id: orgA.id, name: orgA.name }]);
     expect(body.permissions).toEqual({ changeOrganization: false, grantAdmin: false, decideApplications: true });
-    expect((await t.request("GET", `/api/admin/users?organizationId=${orgB.id}`, { cookie: owner.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request("GET", `/api/admin/users?organizationId=${orgB.id}`, { cookie: owner.cookie })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -90,7 +115,10 @@ describe("creating users", () => {
       [{ email: "", password: "secret1", confirmPassword: "secret1" }, "Please fill in all fields"],
       [{ email: uniqueEmail(), password: "secret1" }, "Please fill in all fields"],
       [{ email: uniqueEmail(), password: "secret1", confirmPassword: "secret2" }, "Passwords do not match"],
-      [{ email: uniqueEmail(), password: "12345", confirmPassword: "12345" }, "Password must be at least 6 characters long"],
+      [
+        { email: uniqueEmail(), password: "12345", confirmPassword: "12345" },
+        "Password must be at least 6 characters long",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);
@@ -110,16 +138,25 @@ describe("creating users", () => {
     // No session was handed to the admin.
     expect(res.cookies.filter((c) => c.name.includes("session_token"))).toHaveLength(0);
     const cookie = await signIn(t, email, "secret1");
-    expect((await t.request("GET", "/api/me", { cookie })).json()).toMatchObject({ user: { email }, dashboard: "/onboarding-form" });
+    expect((await t.request("GET", "/api/me", { cookie })).json()).toMatchObject({
+      user: { email },
+      dashboard: "/onboarding-form",
+    });
 
-    const again = await t.request("POST", "/api/admin/users", { cookie: admin.cookie, body: { email, password: "secret1", confirmPassword: "secret1" } });
+    const again = await t.request("POST", "/api/admin/users", {
+      cookie: admin.cookie,
+      body: { email, password: "secret1", confirmPassword: "secret1" },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: "conflict", message: `A user with the email "${email}" already exists.` });
   });
 
   it("puts an owner's new user in the owner's organisation; an owner cannot name another", async () => {
     const email = uniqueEmail("owned");
-    const res = await t.request("POST", "/api/admin/users", { cookie: owner.cookie, body: { email, password: "secret1", confirmPassword: "secret1" } });
+    const res = await t.request("POST", "/api/admin/users", {
+      cookie: owner.cookie,
+      body: { email, password: "secret1", confirmPassword: "secret1" },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.organizationId).toBe(orgA.id);
     const elsewhere = await t.request("POST", "/api/admin/users", {
@@ -147,21 +184,40 @@ describe("roles", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user.roles).toEqual([]);
     expect(await rolesOf(u.userId)).toBe(0);
-    expect((await t.request("DELETE", `/api/admin/users/${u.userId}/roles/org_manager`, { cookie: owner.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request("DELETE", `/api/admin/users/${u.userId}/roles/org_manager`, { cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("lets an owner change roles in their organisation but never grant or remove admin (403)", async () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA.id });
-    const ok = await t.request("PUT", `/api/admin/users/${u.userId}/role`, { cookie: owner.cookie, body: { role: "org_manager" } });
+    const ok = await t.request("PUT", `/api/admin/users/${u.userId}/role`, {
+      cookie: owner.cookie,
+      body: { role: "org_manager" },
+    });
     expect(ok.statusCode).toBe(200);
-    const grant = await t.request("PUT", `/api/admin/users/${u.userId}/role`, { cookie: owner.cookie, body: { role: "admin" } });
+    const grant = await t.request("PUT", `/api/admin/users/${u.userId}/role`, {
+      cookie: owner.cookie,
+      body: { role: "admin" },
+    });
     expect(grant.statusCode).toBe(403);
     expect(grant.json().message).toBe("Only administrators can grant the admin role.");
     expect((await t.db.select().from(userRoles).where(eq(userRoles.userId, u.userId))).length).toBe(1);
 
     const adminInA = await buildUser(t, { role: "admin", organizationId: orgA.id });
-    expect((await t.request("DELETE", `/api/admin/users/${adminInA.userId}/roles/admin`, { cookie: owner.cookie })).statusCode).toBe(403);
-    expect((await t.request("PUT", `/api/admin/users/${adminInA.userId}/role`, { cookie: owner.cookie, body: { role: "org_officer" } })).statusCode).toBe(403);
+    expect(
+      (await t.request("DELETE", `/api/admin/users/${adminInA.userId}/roles/admin`, { cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.request("PUT", `/api/admin/users/${adminInA.userId}/role`, {
+          cookie: owner.cookie,
+          body: { role: "org_officer" },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("answers 404 when an owner touches a user of another organisation, and changes nothing", async () => {
@@ -170,7 +226,10 @@ describe("roles", () => {
       t.request("PUT", `/api/admin/users/${inB.userId}/role`, { cookie: owner.cookie, body: { role: "org_manager" } }),
       t.request("DELETE", `/api/admin/users/${inB.userId}/roles/org_officer`, { cookie: owner.cookie }),
       t.request("POST", `/api/admin/users/${inB.userId}/approve`, { cookie: owner.cookie }),
-      t.request("PUT", `/api/admin/users/${inB.userId}/organization`, { cookie: owner.cookie, body: { organizationId: orgA.id } }),
+      t.request("PUT", `/api/admin/users/${inB.userId}/organization`, {
+        cookie: owner.cookie,
+        body: { organizationId: orgA.id },
+      }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(404);
@@ -185,13 +244,23 @@ describe("roles", () => {
     const removed = await t.request("DELETE", `/api/admin/users/${self.userId}/roles/admin`, { cookie: self.cookie });
     expect(removed.statusCode).toBe(403);
     expect(removed.json().message).toBe("You cannot remove your own admin role.");
-    expect((await t.request("PUT", `/api/admin/users/${self.userId}/role`, { cookie: self.cookie, body: { role: "org_owner" } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request("PUT", `/api/admin/users/${self.userId}/role`, {
+          cookie: self.cookie,
+          body: { role: "org_owner" },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await rolesOf(self.userId)).toBe(1);
   });
 
   it("rejects an unknown role name", async () => {
     const u = await buildUser(t, { organizationId: orgA.id });
-    const res = await t.request("PUT", `/api/admin/users/${u.userId}/role`, { cookie: admin.cookie, body: { role: "superuser" } });
+    const res = await t.request("PUT", `/api/admin/users/${u.userId}/role`, {
+      cookie: admin.cookie,
+      body: { role: "superuser" },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -199,18 +268,32 @@ describe("roles", () => {
 describe("organisation of a user", () => {
   it("lets an admin move a user to an organisation and to none; owners get 403", async () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA.id });
-    const moved = await t.request("PUT", `/api/admin/users/${u.userId}/organization`, { cookie: admin.cookie, body: { organizationId: orgB.id } });
+    const moved = await t.request("PUT", `/api/admin/users/${u.userId}/organization`, {
+      cookie: admin.cookie,
+      body: { organizationId: orgB.id },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().user).toMatchObject({ organizationId: orgB.id, organizationName: orgB.name });
-    const none = await t.request("PUT", `/api/admin/users/${u.userId}/organization`, { cookie: admin.cookie, body: { organizationId: null } });
+    const none = await t.request("PUT", `/api/admin/users/${u.userId}/organization`, {
+      cookie: admin.cookie,
+      body: { organizationId: null },
+    });
     expect(none.json().user.organizationId).toBeNull();
     const missing = await t.request("PUT", `/api/admin/users/${u.userId}/organization`, {
-      cookie: admin.cookie, body: { organizationId: "00000000-0000-4000-8000-000000000000" },
+      cookie: admin.cookie,
+      body: { organizationId: "00000000-0000-4000-8000-000000000000" },
     });
     expect(missing.statusCode).toBe(404);
 
     const inA = await buildUser(t, { role: "org_officer", organizationId: orgA.id });
-    expect((await t.request("PUT", `/api/admin/users/${inA.userId}/organization`, { cookie: owner.cookie, body: { organizationId: null } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request("PUT", `/api/admin/users/${inA.userId}/organization`, {
+          cookie: owner.cookie,
+          body: { organizationId: null },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -219,7 +302,12 @@ describe("approval", () => {
     const a = await applicant("Approval Org One");
     const res = await t.request("POST", `/api/admin/users/${a.userId}/approve`, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ alreadyApproved: false, emailSent: true, emailError: null, user: { onboardingStatus: "approved" } });
+    expect(res.json()).toMatchObject({
+      alreadyApproved: false,
+      emailSent: true,
+      emailError: null,
+      user: { onboardingStatus: "approved" },
+    });
     const mail = await smtp.waitFor((m) => m.to.includes(a.email));
     expect(mail.subject).toMatch(/approved/i);
     expect(mail.text).toContain("Grace Hopper");
@@ -254,6 +342,8 @@ describe("approval", () => {
   });
 
   it("answers 404 for an unknown user", async () => {
-    expect((await t.request("POST", "/api/admin/users/no-such-user/approve", { cookie: admin.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request("POST", "/api/admin/users/no-such-user/approve", { cookie: admin.cookie })).statusCode,
+    ).toBe(404);
   });
 });

@@ -23,7 +23,17 @@ import {
   userRoles,
 } from "../src/db/schema.ts";
 import { LAST_OWNER_MESSAGE } from "../src/policy/policy.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, registerUser, signIn, uniqueEmail, validOnboarding, type TestApp } from "./helpers.ts";
+import {
+  buildDonor,
+  buildOrg,
+  buildUser,
+  createTestApp,
+  registerUser,
+  signIn,
+  uniqueEmail,
+  validOnboarding,
+  type TestApp,
+} from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
 
 /**
@@ -48,13 +58,28 @@ beforeAll(async () => {
   admin = await buildUser(t, { role: "admin", organizationId: null });
   owner = a.owner;
   otherOwner = b.owner;
-  donor = await buildDonor(t, riverside.id, { firstName: "Ruth", lastName: "Secret", email: "ruth@example.org", notes: "<p>private</p>" });
+  donor = await buildDonor(t, riverside.id, {
+    firstName: "Ruth",
+    lastName: "Secret",
+    email: "ruth@example.org",
+    notes: "<p>private</p>",
+  });
   const [c] = await t.db
     .insert(campaigns)
-    .values({ organizationId: riverside.id, name: "Spring Gala", goal: "$5", startDate: "2026-01-01", endDate: "2026-12-31", ownerUserId: owner.userId })
+    .values({
+      organizationId: riverside.id,
+      name: "Spring Gala",
+      goal: "$5",
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+      ownerUserId: owner.userId,
+    })
     .returning();
   campaignId = c!.id;
-  const [g] = await t.db.insert(donorGroups).values({ organizationId: riverside.id, name: "Major donors", userId: owner.userId }).returning();
+  const [g] = await t.db
+    .insert(donorGroups)
+    .values({ organizationId: riverside.id, name: "Major donors", userId: owner.userId })
+    .returning();
   groupId = g!.id;
 });
 afterAll(async () => {
@@ -62,9 +87,20 @@ afterAll(async () => {
 });
 
 const rolesOf = async (userId: string) =>
-  (await t.db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId))).map((r) => r.name);
-const profileOf = async (userId: string) => (await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId)))[0]!;
-const mailsTo = async (to: string, kind: string) => (await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind))));
+  (
+    await t.db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId))
+  ).map((r) => r.name);
+const profileOf = async (userId: string) =>
+  (await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId)))[0]!;
+const mailsTo = async (to: string, kind: string) =>
+  await t.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
 
 /** Registers and submits the onboarding form naming `organizationName` in whatever case. */
 async function apply(organizationName = "riverside arts council", names = { firstName: "Grace", lastName: "Hopper" }) {
@@ -78,34 +114,39 @@ async function apply(organizationName = "riverside arts council", names = { firs
 }
 
 /** Every tenant route an applicant of Riverside might try, with a valid request. */
-const tenantCalls = () => [
-  ["GET", "/api/donors", undefined],
-  ["GET", "/api/donors/export", undefined],
-  ["GET", `/api/donors?organizationId=${riverside.id}`, undefined],
-  ["GET", `/api/donors/${donor.id}`, undefined],
-  ["PUT", `/api/donors/${donor.id}/notes`, { notes: "<p>written by an applicant</p>" }],
-  ["GET", `/api/donors/${donor.id}/stage-workspace`, undefined],
-  ["PUT", `/api/donors/${donor.id}/campaign-goals/${campaignId}`, { goalText: "A goal" }],
-  ["POST", `/api/donors/${donor.id}/stages/preview`, { stage: "Discovery", campaignId }],
-  ["DELETE", `/api/donors/${donor.id}/stages`, undefined],
-  ["GET", "/api/campaigns", undefined],
-  ["POST", "/api/campaigns", { name: "Applicant campaign", goal: "$1", startDate: "2026-01-01", endDate: "2026-02-01" }],
-  ["PATCH", `/api/campaigns/${campaignId}`, { name: "Renamed" }],
-  ["GET", `/api/campaigns/${campaignId}/donors`, undefined],
-  ["GET", "/api/donor-groups", undefined],
-  ["POST", "/api/donor-groups", { name: "Applicant group" }],
-  ["POST", `/api/donor-groups/${groupId}/members`, { donorIds: [donor.id] }],
-  ["GET", "/api/saved-donor-groups", undefined],
-  ["POST", "/api/saved-donor-groups", { name: "Saved", filterSettings: {} }],
-  ["GET", "/api/donors/imports", undefined],
-  ["GET", "/api/dashboards/officer", undefined],
-  ["GET", "/api/dashboards/owner", undefined],
-  ["GET", "/api/actions", undefined],
-  ["GET", "/api/actions/summary", undefined],
-  ["GET", "/api/actions/export", undefined],
-  ["GET", "/api/admin/users", undefined],
-  ["POST", "/api/functions/generatePrompt", { stage: "Discovery", donor: { id: donor.id } }],
-] as const;
+const tenantCalls = () =>
+  [
+    ["GET", "/api/donors", undefined],
+    ["GET", "/api/donors/export", undefined],
+    ["GET", `/api/donors?organizationId=${riverside.id}`, undefined],
+    ["GET", `/api/donors/${donor.id}`, undefined],
+    ["PUT", `/api/donors/${donor.id}/notes`, { notes: "<p>written by an applicant</p>" }],
+    ["GET", `/api/donors/${donor.id}/stage-workspace`, undefined],
+    ["PUT", `/api/donors/${donor.id}/campaign-goals/${campaignId}`, { goalText: "A goal" }],
+    ["POST", `/api/donors/${donor.id}/stages/preview`, { stage: "Discovery", campaignId }],
+    ["DELETE", `/api/donors/${donor.id}/stages`, undefined],
+    ["GET", "/api/campaigns", undefined],
+    [
+      "POST",
+      "/api/campaigns",
+      { name: "Applicant campaign", goal: "$1", startDate: "2026-01-01", endDate: "2026-02-01" },
+    ],
+    ["PATCH", `/api/campaigns/${campaignId}`, { name: "Renamed" }],
+    ["GET", `/api/campaigns/${campaignId}/donors`, undefined],
+    ["GET", "/api/donor-groups", undefined],
+    ["POST", "/api/donor-groups", { name: "Applicant group" }],
+    ["POST", `/api/donor-groups/${groupId}/members`, { donorIds: [donor.id] }],
+    ["GET", "/api/saved-donor-groups", undefined],
+    ["POST", "/api/saved-donor-groups", { name: "Saved", filterSettings: {} }],
+    ["GET", "/api/donors/imports", undefined],
+    ["GET", "/api/dashboards/officer", undefined],
+    ["GET", "/api/dashboards/owner", undefined],
+    ["GET", "/api/actions", undefined],
+    ["GET", "/api/actions/summary", undefined],
+    ["GET", "/api/actions/export", undefined],
+    ["GET", "/api/admin/users", undefined],
+    ["POST", "/api/functions/generatePrompt", { stage: "Discovery", donor: { id: donor.id } }],
+  ] as const;
 
 async function expectLockedOut(cookie: string) {
   for (const [method, url, body] of tenantCalls()) {
@@ -158,21 +199,34 @@ describe("an applicant who names an existing organisation", () => {
 
     expect((await t.request("GET", "/api/me", { cookie: a.cookie })).statusCode).toBe(200);
     expect((await t.request("GET", "/api/settings/ai-provider", { cookie: a.cookie })).statusCode).toBe(200);
-    const mine = await t.request("POST", "/api/issues", { cookie: a.cookie, body: { type: "bug", title: "Waiting", description: "When am I approved?" } });
+    const mine = await t.request("POST", "/api/issues", {
+      cookie: a.cookie,
+      body: { type: "bug", title: "Waiting", description: "When am I approved?" },
+    });
     expect(mine.statusCode).toBe(201);
     const list = await t.request("GET", "/api/issues", { cookie: a.cookie });
     expect(list.statusCode).toBe(200);
     expect(list.json().issues.map((i: { id: string }) => i.id)).toEqual([mine.json().id]);
     expect((await t.request("GET", `/api/issues/${mine.json().id}`, { cookie: a.cookie })).statusCode).toBe(200);
     expect((await t.request("GET", `/api/issues/${staffIssue.json().id}`, { cookie: a.cookie })).statusCode).toBe(404);
-    expect((await t.request("GET", `/api/issues?organizationId=${riverside.id}`, { cookie: a.cookie })).statusCode).toBe(403);
-    const edit = await t.request("PATCH", `/api/issues/${mine.json().id}`, { cookie: a.cookie, body: { title: "Still waiting" } });
+    expect(
+      (await t.request("GET", `/api/issues?organizationId=${riverside.id}`, { cookie: a.cookie })).statusCode,
+    ).toBe(403);
+    const edit = await t.request("PATCH", `/api/issues/${mine.json().id}`, {
+      cookie: a.cookie,
+      body: { title: "Still waiting" },
+    });
     expect(edit.statusCode).toBe(200);
 
     // Its own page views are recorded, but not filed under the organisation it applied to.
     const tracked = await t.request("POST", "/api/functions/trackAction", {
       cookie: a.cookie,
-      body: { actionType: "navigation", actionName: "page_view", resourceType: "page", resourceId: "/pending-approval" },
+      body: {
+        actionType: "navigation",
+        actionName: "page_view",
+        resourceType: "page",
+        resourceId: "/pending-approval",
+      },
     });
     expect(tracked.statusCode).toBe(201);
     const [row] = await t.db.select().from(userActions).where(eq(userActions.id, tracked.json().id));
@@ -194,7 +248,9 @@ describe("an applicant who names an existing organisation", () => {
       expect(mail!.text).toContain("Annual budget: $1M–$4.9M");
     }
     // Another organisation's owner hears nothing of it.
-    expect((await mailsTo(otherOwner.email, "onboarding_submitted")).filter((m) => m.text.includes(a.email))).toHaveLength(0);
+    expect(
+      (await mailsTo(otherOwner.email, "onboarding_submitted")).filter((m) => m.text.includes(a.email)),
+    ).toHaveLength(0);
   });
 
   it("a brand-new organisation is emailed to the admins only", async () => {
@@ -232,13 +288,17 @@ describe("owners and admins decide on applicants", () => {
     const approved = await t.request("POST", `/api/admin/users/${a.userId}/approve`, { cookie: owner.cookie });
     expect(approved.statusCode).toBe(200);
     expect((await t.request("GET", "/api/donors", { cookie: a.cookie })).statusCode).toBe(200);
-    expect((await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: a.cookie })).statusCode).toBe(200);
+    expect((await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: a.cookie })).statusCode).toBe(
+      200,
+    );
     expect((await t.request("GET", "/api/dashboards/officer", { cookie: a.cookie })).statusCode).toBe(200);
   });
 
   it("names the organisation as stored in the approval email, not as typed", async () => {
     const a = await apply("rIvErSiDe aRtS cOuNcIl");
-    expect((await t.request("POST", `/api/admin/users/${a.userId}/approve`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await t.request("POST", `/api/admin/users/${a.userId}/approve`, { cookie: admin.cookie })).statusCode).toBe(
+      200,
+    );
     const [mail] = await mailsTo(a.email, "user_approved");
     expect(mail!.text).toContain("for Riverside Arts Council has been approved");
     expect(mail!.text).not.toContain("rIvErSiDe");
@@ -248,20 +308,35 @@ describe("owners and admins decide on applicants", () => {
     const a = await apply("riverside arts council", { firstName: "Mary", lastName: "Jackson" });
     const res = await t.request("POST", `/api/admin/users/${a.userId}/decline`, { cookie: owner.cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ emailSent: true, emailError: null, user: { organizationId: null, onboardingStatus: "pending", roles: [] } });
+    expect(res.json()).toMatchObject({
+      emailSent: true,
+      emailError: null,
+      user: { organizationId: null, onboardingStatus: "pending", roles: [] },
+    });
     expect(await profileOf(a.userId)).toMatchObject({ organizationId: null, onboardingStatus: "pending" });
     expect(await rolesOf(a.userId)).toEqual([]);
     const [mail] = await mailsTo(a.email, "application_declined");
     expect(mail!.text).toContain("join Riverside Arts Council");
 
     await t.app.activity.flush();
-    const [logged] = await t.db.select().from(userActions).where(and(eq(userActions.actionName, "user_decline"), eq(userActions.resourceId, a.userId)));
+    const [logged] = await t.db
+      .select()
+      .from(userActions)
+      .where(and(eq(userActions.actionName, "user_decline"), eq(userActions.resourceId, a.userId)));
     expect(logged).toMatchObject({ userId: owner.userId, success: true });
 
     // It sees the onboarding path again and may apply again.
     const me = (await t.request("GET", "/api/me", { cookie: a.cookie })).json();
-    expect(me).toMatchObject({ onboardingStatus: "pending", organization: null, roles: [], dashboard: "/onboarding-form" });
-    const again = await t.request("POST", "/api/onboarding", { cookie: a.cookie, body: validOnboarding({ organizationName: "Riverside Arts Council" }) });
+    expect(me).toMatchObject({
+      onboardingStatus: "pending",
+      organization: null,
+      roles: [],
+      dashboard: "/onboarding-form",
+    });
+    const again = await t.request("POST", "/api/onboarding", {
+      cookie: a.cookie,
+      body: validOnboarding({ organizationName: "Riverside Arts Council" }),
+    });
     expect(again.statusCode).toBe(201);
     expect(await profileOf(a.userId)).toMatchObject({ organizationId: riverside.id, onboardingStatus: "submitted" });
   });
@@ -271,13 +346,20 @@ describe("owners and admins decide on applicants", () => {
     const officer = await buildUser(t, { role: "org_officer", organizationId: riverside.id });
     const byOfficer = await t.request("POST", `/api/admin/users/${a.userId}/decline`, { cookie: officer.cookie });
     expect(byOfficer.statusCode).toBe(403);
-    expect((await t.request("POST", `/api/admin/users/${a.userId}/decline`, { cookie: otherOwner.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request("POST", `/api/admin/users/${a.userId}/decline`, { cookie: otherOwner.cookie })).statusCode,
+    ).toBe(404);
     expect((await t.request("POST", `/api/admin/users/${a.userId}/decline`)).statusCode).toBe(401);
     const member = await t.request("POST", `/api/admin/users/${officer.userId}/decline`, { cookie: owner.cookie });
     expect(member.statusCode).toBe(409);
     expect(member.json().message).toBe(DECLINE_APPROVED_USER_MESSAGE);
-    expect(await profileOf(officer.userId)).toMatchObject({ organizationId: riverside.id, onboardingStatus: "approved" });
-    expect((await t.request("POST", `/api/admin/users/${a.userId}/decline`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(await profileOf(officer.userId)).toMatchObject({
+      organizationId: riverside.id,
+      onboardingStatus: "approved",
+    });
+    expect((await t.request("POST", `/api/admin/users/${a.userId}/decline`, { cookie: admin.cookie })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -290,21 +372,38 @@ describe("onboarding never moves a member", () => {
     });
     expect(created.statusCode).toBe(201);
     const userId = created.json().user.id as string;
-    expect((await t.request("PUT", `/api/admin/users/${userId}/role`, { cookie: owner.cookie, body: { role: "org_manager" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/admin/users/${userId}/role`, {
+          cookie: owner.cookie,
+          body: { role: "org_manager" },
+        })
+      ).statusCode,
+    ).toBe(200);
     const cookie = await signIn(t, email, "password123");
-    const res = await t.request("POST", "/api/onboarding", { cookie, body: validOnboarding({ organizationName: "other foundation" }) });
+    const res = await t.request("POST", "/api/onboarding", {
+      cookie,
+      body: validOnboarding({ organizationName: "other foundation" }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().organization).toEqual({ id: riverside.id, name: "Riverside Arts Council" });
     expect(await profileOf(userId)).toMatchObject({ organizationId: riverside.id, onboardingStatus: "submitted" });
     expect(await rolesOf(userId)).toEqual(["org_manager"]);
     // The other organisation never saw it; the owner who created it is asked to approve.
-    expect((await t.request("GET", "/api/admin/users", { cookie: otherOwner.cookie })).json().users.some((u: { id: string }) => u.id === userId)).toBe(false);
+    expect(
+      (await t.request("GET", "/api/admin/users", { cookie: otherOwner.cookie }))
+        .json()
+        .users.some((u: { id: string }) => u.id === userId),
+    ).toBe(false);
     expect((await mailsTo(owner.email, "onboarding_submitted")).some((m) => m.text.includes(email))).toBe(true);
     expect((await mailsTo(otherOwner.email, "onboarding_submitted")).some((m) => m.text.includes(email))).toBe(false);
     // Naming an organisation that does not exist creates nothing for a member.
     const before = (await t.db.select().from(organizations)).length;
     await t.db.update(userProfiles).set({ onboardingStatus: "pending" }).where(eq(userProfiles.id, userId));
-    await t.request("POST", "/api/onboarding", { cookie, body: validOnboarding({ organizationName: "Nowhere Charity" }) });
+    await t.request("POST", "/api/onboarding", {
+      cookie,
+      body: validOnboarding({ organizationName: "Nowhere Charity" }),
+    });
     expect((await t.db.select().from(organizations)).length).toBe(before);
     expect(await profileOf(userId)).toMatchObject({ organizationId: riverside.id });
   });
@@ -314,37 +413,73 @@ describe("an organisation keeps at least one owner", () => {
   it("refuses (409) the last owner giving up their own owner role; allows it once another owner exists; admins are not held", async () => {
     const org = await buildOrg(t);
     const solo = await buildUser(t, { role: "org_owner", organizationId: org.id });
-    const change = await t.request("PUT", `/api/admin/users/${solo.userId}/role`, { cookie: solo.cookie, body: { role: "org_manager" } });
+    const change = await t.request("PUT", `/api/admin/users/${solo.userId}/role`, {
+      cookie: solo.cookie,
+      body: { role: "org_manager" },
+    });
     expect(change.statusCode).toBe(409);
     expect(change.json()).toEqual({ error: "conflict", message: LAST_OWNER_MESSAGE });
-    const remove = await t.request("DELETE", `/api/admin/users/${solo.userId}/roles/org_owner`, { cookie: solo.cookie });
+    const remove = await t.request("DELETE", `/api/admin/users/${solo.userId}/roles/org_owner`, {
+      cookie: solo.cookie,
+    });
     expect(remove.statusCode).toBe(409);
     expect(await rolesOf(solo.userId)).toEqual(["org_owner"]);
     // Re-assigning the same role is no loss.
-    expect((await t.request("PUT", `/api/admin/users/${solo.userId}/role`, { cookie: solo.cookie, body: { role: "org_owner" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/admin/users/${solo.userId}/role`, {
+          cookie: solo.cookie,
+          body: { role: "org_owner" },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     // An applicant holding org_owner does not count as an owner.
     await buildUser(t, { role: "org_owner", status: "submitted", organizationId: org.id });
-    expect((await t.request("DELETE", `/api/admin/users/${solo.userId}/roles/org_owner`, { cookie: solo.cookie })).statusCode).toBe(409);
+    expect(
+      (await t.request("DELETE", `/api/admin/users/${solo.userId}/roles/org_owner`, { cookie: solo.cookie }))
+        .statusCode,
+    ).toBe(409);
 
     const second = await buildUser(t, { role: "org_owner", organizationId: org.id });
-    expect((await t.request("PUT", `/api/admin/users/${solo.userId}/role`, { cookie: solo.cookie, body: { role: "org_manager" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/admin/users/${solo.userId}/role`, {
+          cookie: solo.cookie,
+          body: { role: "org_manager" },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Now `second` is the last one; an admin may still demote them (admins repair organisations).
-    expect((await t.request("DELETE", `/api/admin/users/${second.userId}/roles/org_owner`, { cookie: second.cookie })).statusCode).toBe(409);
-    expect((await t.request("DELETE", `/api/admin/users/${second.userId}/roles/org_owner`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect(
+      (await t.request("DELETE", `/api/admin/users/${second.userId}/roles/org_owner`, { cookie: second.cookie }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await t.request("DELETE", `/api/admin/users/${second.userId}/roles/org_owner`, { cookie: admin.cookie }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe("an owner touching an admin", () => {
   it("hears exactly what was refused, and nothing changes", async () => {
     const adminInOrg = await buildUser(t, { role: "admin", organizationId: riverside.id });
-    const change = await t.request("PUT", `/api/admin/users/${adminInOrg.userId}/role`, { cookie: owner.cookie, body: { role: "org_officer" } });
+    const change = await t.request("PUT", `/api/admin/users/${adminInOrg.userId}/role`, {
+      cookie: owner.cookie,
+      body: { role: "org_officer" },
+    });
     expect(change.statusCode).toBe(403);
     expect(change.json().message).toBe(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
-    const remove = await t.request("DELETE", `/api/admin/users/${adminInOrg.userId}/roles/admin`, { cookie: owner.cookie });
+    const remove = await t.request("DELETE", `/api/admin/users/${adminInOrg.userId}/roles/admin`, {
+      cookie: owner.cookie,
+    });
     expect(remove.statusCode).toBe(403);
     expect(remove.json().message).toBe(REMOVE_ADMIN_ROLE_DENIED_MESSAGE);
-    const grant = await t.request("PUT", `/api/admin/users/${owner.userId}/role`, { cookie: owner.cookie, body: { role: "admin" } });
+    const grant = await t.request("PUT", `/api/admin/users/${owner.userId}/role`, {
+      cookie: owner.cookie,
+      body: { role: "admin" },
+    });
     expect(grant.statusCode).toBe(403);
     expect(grant.json().message).toBe("Only administrators can grant the admin role.");
     expect(await rolesOf(adminInOrg.userId)).toEqual(["admin"]);
@@ -358,19 +493,35 @@ describe("deleting an organisation", () => {
     const orgAdmin = await buildUser(t, { role: "admin", organizationId: org.id });
     const d = await buildDonor(t, org.id);
     await buildDonor(t, org.id);
-    const [c] = await t.db.insert(campaigns).values({ organizationId: org.id, name: "Gala", goal: "$5", startDate: "2025-01-01", endDate: "2025-02-01" }).returning();
-    await t.db.insert(stages).values({ donorId: d.id, organizationId: org.id, stageName: "Discovery", campaignId: c!.id });
+    const [c] = await t.db
+      .insert(campaigns)
+      .values({ organizationId: org.id, name: "Gala", goal: "$5", startDate: "2025-01-01", endDate: "2025-02-01" })
+      .returning();
+    await t.db
+      .insert(stages)
+      .values({ donorId: d.id, organizationId: org.id, stageName: "Discovery", campaignId: c!.id });
     await t.db.insert(donorGroups).values({ organizationId: org.id, name: "G", userId: orgOwner.userId });
-    await t.db.insert(savedDonorGroups).values({ organizationId: org.id, name: "S", userId: orgOwner.userId, filterSettings: {} });
+    await t.db
+      .insert(savedDonorGroups)
+      .values({ organizationId: org.id, name: "S", userId: orgOwner.userId, filterSettings: {} });
     await t.db.insert(donorImportBatches).values({ organizationId: org.id, userId: orgOwner.userId, rowsTotal: 2 });
-    await t.db.insert(donorChanges).values({ donorId: d.id, organizationId: org.id, userId: orgOwner.userId, source: "screen", changes: [] });
-    const issue = await t.request("POST", "/api/issues", { cookie: orgOwner.cookie, body: { type: "bug", title: "Ours", description: "An issue" } });
+    await t.db
+      .insert(donorChanges)
+      .values({ donorId: d.id, organizationId: org.id, userId: orgOwner.userId, source: "screen", changes: [] });
+    const issue = await t.request("POST", "/api/issues", {
+      cookie: orgOwner.cookie,
+      body: { type: "bug", title: "Ours", description: "An issue" },
+    });
     expect(issue.statusCode).toBe(201);
-    await t.db.insert(userActions).values({ userId: orgOwner.userId, organizationId: org.id, actionType: "system", actionName: "kept" });
+    await t.db
+      .insert(userActions)
+      .values({ userId: orgOwner.userId, organizationId: org.id, actionType: "system", actionName: "kept" });
     await t.app.activity.flush(); // the issue_submit row lands now, not between preview and delete
     const actionRows = (await t.db.select().from(userActions).where(eq(userActions.organizationId, org.id))).length;
 
-    const preview = await t.request("GET", `/api/admin/organizations/${org.id}/delete-preview`, { cookie: admin.cookie });
+    const preview = await t.request("GET", `/api/admin/organizations/${org.id}/delete-preview`, {
+      cookie: admin.cookie,
+    });
     expect(preview.statusCode).toBe(200);
     const expected = {
       detachedUsers: 2,
@@ -386,7 +537,10 @@ describe("deleting an organisation", () => {
       keptActionHistory: actionRows,
     };
     expect(preview.json()).toEqual({ organization: { id: org.id, name: "Doomed Trust" }, ...expected });
-    expect((await t.request("GET", `/api/admin/organizations/${org.id}/delete-preview`, { cookie: owner.cookie })).statusCode).toBe(403);
+    expect(
+      (await t.request("GET", `/api/admin/organizations/${org.id}/delete-preview`, { cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(403);
 
     const refused = await t.request("DELETE", `/api/admin/organizations/${org.id}`, { cookie: admin.cookie });
     expect(refused.statusCode).toBe(409);
@@ -397,11 +551,16 @@ describe("deleting an organisation", () => {
     expect(res.json()).toEqual({ ok: true, ...expected });
     expect(await t.db.select().from(issues).where(eq(issues.id, issue.json().id))).toHaveLength(0);
     expect(await t.db.select().from(stages).where(eq(stages.organizationId, org.id))).toHaveLength(0);
-    expect(await t.db.select().from(userActions).where(eq(userActions.actionName, "kept"))).toMatchObject([{ organizationId: null }]);
+    expect(await t.db.select().from(userActions).where(eq(userActions.actionName, "kept"))).toMatchObject([
+      { organizationId: null },
+    ]);
 
     expect(await rolesOf(orgOwner.userId)).toEqual([]);
     expect(await profileOf(orgOwner.userId)).toMatchObject({ organizationId: null, onboardingStatus: "pending" });
-    expect((await t.request("GET", "/api/me", { cookie: orgOwner.cookie })).json()).toMatchObject({ dashboard: "/onboarding-form", roles: [] });
+    expect((await t.request("GET", "/api/me", { cookie: orgOwner.cookie })).json()).toMatchObject({
+      dashboard: "/onboarding-form",
+      roles: [],
+    });
     // An admin who belonged to it keeps administration.
     expect(await rolesOf(orgAdmin.userId)).toEqual(["admin"]);
     expect(await profileOf(orgAdmin.userId)).toMatchObject({ organizationId: null, onboardingStatus: "approved" });

@@ -29,7 +29,10 @@ describe("password change", () => {
 
     // The same without the flag.
     const phone = await signIn(t, email, "changed-once");
-    const again = await t.request("POST", "/api/auth/change-password", { cookie: current, body: { currentPassword: "changed-once", newPassword: "changed-twice" } });
+    const again = await t.request("POST", "/api/auth/change-password", {
+      cookie: current,
+      body: { currentPassword: "changed-once", newPassword: "changed-twice" },
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect((await t.request("GET", "/api/me", { cookie: phone })).statusCode).toBe(401);
     expect((await t.request("GET", "/api/me", { cookie: cookieFrom(again) })).statusCode).toBe(200);
@@ -79,7 +82,10 @@ describe("better-auth endpoints the app does not use", () => {
 
 describe("idle timeout on better-auth's routes", () => {
   const idle = (userId: string) =>
-    t.db.update(sessions).set({ lastActiveAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(sessions.userId, userId));
+    t.db
+      .update(sessions)
+      .set({ lastActiveAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(sessions.userId, userId));
 
   it("get-session, change-password and the two-factor routes treat an idle session as signed out and delete it", async () => {
     const a = await registerUser(t);
@@ -91,13 +97,19 @@ describe("idle timeout on better-auth's routes", () => {
 
     const b = await registerUser(t);
     await idle(b.userId);
-    const change = await t.request("POST", "/api/auth/change-password", { cookie: b.cookie, body: { currentPassword: b.password, newPassword: "new-password-1" } });
+    const change = await t.request("POST", "/api/auth/change-password", {
+      cookie: b.cookie,
+      body: { currentPassword: b.password, newPassword: "new-password-1" },
+    });
     expect(change.statusCode).toBe(401);
     await signIn(t, b.email, b.password); // the password did not change
 
     const c = await registerUser(t);
     await idle(c.userId);
-    const enable = await t.request("POST", "/api/auth/two-factor/enable", { cookie: c.cookie, body: { password: c.password } });
+    const enable = await t.request("POST", "/api/auth/two-factor/enable", {
+      cookie: c.cookie,
+      body: { password: c.password },
+    });
     expect(enable.statusCode).toBe(401);
   });
 

@@ -14,17 +14,27 @@ afterAll(async () => {
 describe("register", () => {
   it("creates an account with a pending profile, signs the user in and sends them to the onboarding form", async () => {
     const email = uniqueEmail();
-    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "secret1", name: email } });
+    const res = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { email, password: "secret1", name: email },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty("token");
     const cookie = cookieFrom(res);
     const me = await t.request("GET", "/api/me", { cookie });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ user: { email }, onboardingStatus: "pending", roles: [], organization: null, dashboard: "/onboarding-form" });
+    expect(me.json()).toMatchObject({
+      user: { email },
+      onboardingStatus: "pending",
+      roles: [],
+      organization: null,
+      dashboard: "/onboarding-form",
+    });
   });
 
   it("rejects a password under 6 characters on the server", async () => {
-    const res = await t.request("POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail(), password: "12345" } });
+    const res = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { email: uniqueEmail(), password: "12345" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "validation_error", message: "Password must be at least 6 characters long" });
   });
@@ -32,7 +42,9 @@ describe("register", () => {
   // Issue 11 item 9: the old rule answered 422 "User already exists", telling anyone who has an account.
   it("answers an already registered address exactly as a new one, and emails the address instead", async () => {
     const { email, userId } = await registerUser(t);
-    const fresh = await t.request("POST", "/api/auth/sign-up/email", { body: { email: uniqueEmail(), password: "another1" } });
+    const fresh = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { email: uniqueEmail(), password: "another1" },
+    });
     const again = await t.request("POST", "/api/auth/sign-up/email", { body: { email, password: "another1" } });
     expect(again.statusCode).toBe(200);
     expect(again.statusCode).toBe(fresh.statusCode);
@@ -43,7 +55,10 @@ describe("register", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
     await signIn(t, email, "password123");
     // The email is queued after the answer (so its time does not tell either).
-    const accountExistsMails = async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter((m) => m.kind === "account_exists");
+    const accountExistsMails = async () =>
+      (await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(
+        (m) => m.kind === "account_exists",
+      );
     await expect.poll(async () => (await accountExistsMails()).length).toBe(1);
     const mails = await accountExistsMails();
     expect(mails[0]!.text).toContain("Someone tried to create a Cultivate account with your email address");
@@ -81,14 +96,18 @@ describe("sign in", () => {
 
   it("remember me keeps the session for 30 days; without it the cookie ends with the browser", async () => {
     const { email, password } = await registerUser(t);
-    const remembered = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe: true } });
+    const remembered = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email, password, rememberMe: true },
+    });
     const token = remembered.cookies.find((c) => c.name === "cultivate.session_token")!;
     expect(token.maxAge).toBe(30 * 24 * 60 * 60);
     expect(token.httpOnly).toBe(true);
     expect(token.sameSite).toBe("Lax");
     expect(token.secure).toBeFalsy();
 
-    const browserSession = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe: false } });
+    const browserSession = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email, password, rememberMe: false },
+    });
     const sessionCookie = browserSession.cookies.find((c) => c.name === "cultivate.session_token")!;
     expect(sessionCookie.maxAge).toBeUndefined();
     expect(sessionCookie.expires).toBeUndefined();
@@ -100,32 +119,60 @@ describe("sign in", () => {
     const { email, password } = await registerUser(t);
     const attacker = "192.0.2.77";
     for (let i = 0; i < 5; i++) {
-      const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "nope-nope" }, ip: i < 3 ? attacker : `192.0.2.${i + 1}` });
+      const res = await t.request("POST", "/api/auth/sign-in/email", {
+        body: { email, password: "nope-nope" },
+        ip: i < 3 ? attacker : `192.0.2.${i + 1}`,
+      });
       expect(res.statusCode).toBe(401);
     }
     const sixth = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: attacker });
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual({ error: "too_many_requests", message: "Too many attempts. Please wait a minute and try again." });
+    expect(sixth.json()).toEqual({
+      error: "too_many_requests",
+      message: "Too many attempts. Please wait a minute and try again.",
+    });
     // An address that failed on another account is not clean either.
     const other = await registerUser(t);
     const elsewhereIp = "192.0.2.78";
-    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email: other.email, password: "nope-nope" }, ip: elsewhereIp })).statusCode).toBe(401);
-    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: elsewhereIp })).statusCode).toBe(429);
+    expect(
+      (
+        await t.request("POST", "/api/auth/sign-in/email", {
+          body: { email: other.email, password: "nope-nope" },
+          ip: elsewhereIp,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: elsewhereIp })).statusCode,
+    ).toBe(429);
   });
 
   it("lets the real user in from a clean address while the account is locked; a clean address that fails is locked too", async () => {
     const { email, password } = await registerUser(t);
     for (let i = 0; i < 5; i++) {
-      const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "nope-nope" }, ip: "192.0.2.90" });
+      const res = await t.request("POST", "/api/auth/sign-in/email", {
+        body: { email, password: "nope-nope" },
+        ip: "192.0.2.90",
+      });
       expect(res.statusCode).toBe(401);
     }
-    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: "192.0.2.90" })).statusCode).toBe(429);
+    expect(
+      (await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: "192.0.2.90" })).statusCode,
+    ).toBe(429);
     // Another attacker address gets one guess: it fails, and that address is then refused.
-    const guess = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password: "nope-again" }, ip: "192.0.2.91" });
+    const guess = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email, password: "nope-again" },
+      ip: "192.0.2.91",
+    });
     expect(guess.statusCode).toBe(401);
-    expect((await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: "192.0.2.91" })).statusCode).toBe(429);
+    expect(
+      (await t.request("POST", "/api/auth/sign-in/email", { body: { email, password }, ip: "192.0.2.91" })).statusCode,
+    ).toBe(429);
     // The real user, from an address with no recent failures, signs in at once.
-    const real = await t.request("POST", "/api/auth/sign-in/email", { body: { email, password, rememberMe: true }, ip: "203.0.113.5" });
+    const real = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email, password, rememberMe: true },
+      ip: "203.0.113.5",
+    });
     expect(real.statusCode).toBe(200);
     expect((await t.request("GET", "/api/me", { cookie: cookieFrom(real) })).statusCode).toBe(200);
   });
@@ -133,12 +180,20 @@ describe("sign in", () => {
   it("answers 429 to the 6th failed sign-in from one address across accounts", async () => {
     const ip = "198.51.100.7";
     for (let i = 0; i < 5; i++) {
-      const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail(), password: "nope-nope" }, ip });
+      const res = await t.request("POST", "/api/auth/sign-in/email", {
+        body: { email: uniqueEmail(), password: "nope-nope" },
+        ip,
+      });
       expect(res.statusCode).toBe(401);
     }
-    const res = await t.request("POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail(), password: "nope-nope" }, ip });
+    const res = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email: uniqueEmail(), password: "nope-nope" },
+      ip,
+    });
     expect(res.statusCode).toBe(429);
-    const elsewhere = await t.request("POST", "/api/auth/sign-in/email", { body: { email: uniqueEmail(), password: "nope-nope" } });
+    const elsewhere = await t.request("POST", "/api/auth/sign-in/email", {
+      body: { email: uniqueEmail(), password: "nope-nope" },
+    });
     expect(elsewhere.statusCode).toBe(401);
   });
 });
@@ -152,7 +207,10 @@ describe("sessions", () => {
 
   it("ends a session idle for more than 7 days and deletes it", async () => {
     const { userId, cookie } = await registerUser(t);
-    await t.db.update(sessions).set({ lastActiveAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(sessions.userId, userId));
+    await t.db
+      .update(sessions)
+      .set({ lastActiveAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(sessions.userId, userId));
     expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
   });
@@ -219,7 +277,9 @@ describe("password reset", () => {
 
   it("the link leads to the reset page, works once, and signs out other sessions", async () => {
     const { email, cookie } = await registerUser(t);
-    await t.request("POST", "/api/auth/request-password-reset", { body: { email, redirectTo: "https://evil.example/steal" } });
+    await t.request("POST", "/api/auth/request-password-reset", {
+      body: { email, redirectTo: "https://evil.example/steal" },
+    });
     const link = new URL((await resetLink(email))!);
     expect(link.origin).toBe(t.config.appUrl);
 
@@ -230,7 +290,9 @@ describe("password reset", () => {
     const token = location.searchParams.get("token")!;
     expect(token).toBeTruthy();
 
-    const reset = await t.request("POST", "/api/auth/reset-password", { body: { token, newPassword: "brand-new-pass" } });
+    const reset = await t.request("POST", "/api/auth/reset-password", {
+      body: { token, newPassword: "brand-new-pass" },
+    });
     expect(reset.statusCode).toBe(200);
     await signIn(t, email, "brand-new-pass");
     expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
@@ -245,7 +307,10 @@ describe("password reset", () => {
     await t.request("POST", "/api/auth/request-password-reset", { body: { email } });
     const link = new URL((await resetLink(email))!);
     const token = link.pathname.split("/").pop()!;
-    await t.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
     const res = await t.request("POST", "/api/auth/reset-password", { body: { token, newPassword: "brand-new-pass" } });
     expect(res.statusCode).toBe(400);
   });

@@ -39,7 +39,10 @@ beforeAll(async () => {
   colleagues = await campaign(colleague, "Colleague's gala");
   ownersArchived = await campaign(owner, "Owner's old appeal");
   theirs = await campaign(b.owner, "Other org's drive");
-  expect((await t.request("PUT", "/api/settings/ai-provider", { cookie: admin.cookie, body: { provider: "offline" } })).statusCode).toBe(200);
+  expect(
+    (await t.request("PUT", "/api/settings/ai-provider", { cookie: admin.cookie, body: { provider: "offline" } }))
+      .statusCode,
+  ).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
@@ -54,8 +57,22 @@ const workspace = async (user: U, donorId: string) => {
 describe("an officer sees only their own campaigns", () => {
   it("the stage workspace lists only the officer's campaigns and their goals; owners and officer-managers see all", async () => {
     const donor = await buildDonor(t, org.id);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, { cookie: colleague.cookie, body: { goalText: "Colleague's private goal" } })).statusCode).toBe(200);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${mine}`, { cookie: officer.cookie, body: { goalText: "My goal" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, {
+          cookie: colleague.cookie,
+          body: { goalText: "Colleague's private goal" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${mine}`, {
+          cookie: officer.cookie,
+          body: { goalText: "My goal" },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const seen = await workspace(officer, donor.id);
     expect(seen.campaigns.map((c) => c.id)).toEqual([mine]);
@@ -71,20 +88,54 @@ describe("an officer sees only their own campaigns", () => {
 
   it("setting a goal on a colleague's campaign is 404 and writes nothing; the owner may", async () => {
     const donor = await buildDonor(t, org.id);
-    const res = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, { cookie: officer.cookie, body: { goalText: "hijack" } });
+    const res = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, {
+      cookie: officer.cookie,
+      body: { goalText: "hijack" },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "not_found", message: "Campaign not found." });
     expect(await t.db.select().from(campaignGoals).where(eq(campaignGoals.donorId, donor.id))).toEqual([]);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, { cookie: owner.cookie, body: { goalText: "ok" } })).statusCode).toBe(200);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, { cookie: officerManager.cookie, body: { goalText: "ok too" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, {
+          cookie: owner.cookie,
+          body: { goalText: "ok" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${colleagues}`, {
+          cookie: officerManager.cookie,
+          body: { goalText: "ok too" },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Another organisation's campaign stays 404 for everyone but admins working on that organisation's donor.
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${theirs}`, { cookie: owner.cookie, body: { goalText: "x" } })).statusCode).toBe(404);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${theirs}`, { cookie: admin.cookie, body: { goalText: "x" } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${theirs}`, {
+          cookie: owner.cookie,
+          body: { goalText: "x" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${theirs}`, {
+          cookie: admin.cookie,
+          body: { goalText: "x" },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("a stage preview or recommendation with a colleague's campaign is 404 and saves nothing", async () => {
     const donor = await buildDonor(t, org.id);
-    const preview = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId: colleagues } });
+    const preview = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+      cookie: officer.cookie,
+      body: { stage: "Discovery", campaignId: colleagues },
+    });
     expect(preview.statusCode).toBe(404);
     expect(preview.json().message).toBe("Campaign not found.");
     const generate = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
@@ -94,19 +145,32 @@ describe("an officer sees only their own campaigns", () => {
     expect(generate.statusCode).toBe(404);
     expect(await t.db.select().from(stages).where(eq(stages.donorId, donor.id))).toEqual([]);
 
-    const own = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId: mine, prompt: "Plan it." } });
+    const own = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+      cookie: officer.cookie,
+      body: { stage: "Discovery", campaignId: mine, prompt: "Plan it." },
+    });
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain('"type":"done"');
-    const owners = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: owner.cookie, body: { stage: "Discovery", campaignId: colleagues } });
+    const owners = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+      cookie: owner.cookie,
+      body: { stage: "Discovery", campaignId: colleagues },
+    });
     expect(owners.statusCode).toBe(200);
   });
 
   it("a colleague's campaign is 404 on the campaign routes, and the list shows only the officer's own", async () => {
     const list = await t.request("GET", "/api/campaigns?includeArchived=true", { cookie: officer.cookie });
     expect(list.json().campaigns.map((c: { id: string }) => c.id)).toEqual([mine]);
-    expect((await t.request("GET", `/api/campaigns/${colleagues}/donors`, { cookie: officer.cookie })).statusCode).toBe(404);
-    expect((await t.request("PATCH", `/api/campaigns/${colleagues}`, { cookie: officer.cookie, body: { name: "x" } })).statusCode).toBe(404);
-    expect((await t.request("DELETE", `/api/campaigns/${colleagues}`, { cookie: officer.cookie })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/campaigns/${colleagues}/donors`, { cookie: officer.cookie })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.request("PATCH", `/api/campaigns/${colleagues}`, { cookie: officer.cookie, body: { name: "x" } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.request("DELETE", `/api/campaigns/${colleagues}`, { cookie: officer.cookie })).statusCode).toBe(
+      404,
+    );
     expect((await t.request("GET", `/api/campaigns/${mine}/donors`, { cookie: officer.cookie })).statusCode).toBe(200);
   });
 
@@ -123,19 +187,44 @@ describe("an officer sees only their own campaigns", () => {
 describe("archived campaigns take no new donor work", () => {
   it("refuses goals and recommendations on an archived campaign with a clear message, and hides it from the workspace", async () => {
     const donor = await buildDonor(t, org.id);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, { cookie: owner.cookie, body: { goalText: "before" } })).statusCode).toBe(200);
-    expect((await t.request("PATCH", `/api/campaigns/${ownersArchived}`, { cookie: owner.cookie, body: { isArchived: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, {
+          cookie: owner.cookie,
+          body: { goalText: "before" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request("PATCH", `/api/campaigns/${ownersArchived}`, {
+          cookie: owner.cookie,
+          body: { isArchived: true },
+        })
+      ).statusCode,
+    ).toBe(200);
 
-    const goal = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, { cookie: owner.cookie, body: { goalText: "after" } });
+    const goal = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, {
+      cookie: owner.cookie,
+      body: { goalText: "after" },
+    });
     expect(goal.statusCode).toBe(409);
-    expect(goal.json()).toEqual({ error: "conflict", message: "This campaign is archived. Unarchive it before setting donor goals." });
+    expect(goal.json()).toEqual({
+      error: "conflict",
+      message: "This campaign is archived. Unarchive it before setting donor goals.",
+    });
     const [kept] = await t.db.select().from(campaignGoals).where(eq(campaignGoals.donorId, donor.id));
     expect(kept!.goalText).toBe("before");
 
     for (const user of [owner, admin]) {
-      const preview = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: user.cookie, body: { stage: "Discovery", campaignId: ownersArchived } });
+      const preview = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+        cookie: user.cookie,
+        body: { stage: "Discovery", campaignId: ownersArchived },
+      });
       expect(preview.statusCode).toBe(409);
-      expect(preview.json().message).toBe("This campaign is archived. Choose an active campaign, or unarchive it first.");
+      expect(preview.json().message).toBe(
+        "This campaign is archived. Choose an active campaign, or unarchive it first.",
+      );
       const generate = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
         cookie: user.cookie,
         body: { stage: "Discovery", campaignId: ownersArchived, prompt: "Plan it." },
@@ -148,9 +237,30 @@ describe("archived campaigns take no new donor work", () => {
     expect(ws.goals.map((g) => g.campaignId)).not.toContain(ownersArchived);
 
     // An officer learns nothing about a colleague's archived campaign: still 404, not 409.
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, { cookie: officer.cookie, body: { goalText: "x" } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, {
+          cookie: officer.cookie,
+          body: { goalText: "x" },
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    expect((await t.request("PATCH", `/api/campaigns/${ownersArchived}`, { cookie: owner.cookie, body: { isArchived: false } })).statusCode).toBe(200);
-    expect((await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, { cookie: owner.cookie, body: { goalText: "after" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.request("PATCH", `/api/campaigns/${ownersArchived}`, {
+          cookie: owner.cookie,
+          body: { isArchived: false },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${ownersArchived}`, {
+          cookie: owner.cookie,
+          body: { goalText: "after" },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -33,18 +33,31 @@ describe("campaign management", () => {
     const manager = await buildUser(t, { role: "org_manager", organizationId: orgA.id });
     const res = await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input() });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ name: "Capital Campaign 2026", organizationId: orgA.id, ownerUserId: manager.userId, isArchived: false, donorCount: 0, startDate: "2026-01-05" });
+    expect(res.json()).toMatchObject({
+      name: "Capital Campaign 2026",
+      organizationId: orgA.id,
+      ownerUserId: manager.userId,
+      isArchived: false,
+      donorCount: 0,
+      startDate: "2026-01-05",
+    });
   });
 
   it("rejects a start date after the end date, and missing required fields", async () => {
     const manager = await buildUser(t, { role: "org_manager", organizationId: orgA.id });
-    const bad = await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input({ startDate: "2026-12-31", endDate: "2026-01-01" }) });
+    const bad = await t.request("POST", "/api/campaigns", {
+      cookie: manager.cookie,
+      body: input({ startDate: "2026-12-31", endDate: "2026-01-01" }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("The start date must be on or before the end date.");
     const missing = await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input({ name: "  " }) });
     expect(missing.statusCode).toBe(400);
     const created = (await t.request("POST", "/api/campaigns", { cookie: manager.cookie, body: input() })).json();
-    const patch = await t.request("PATCH", `/api/campaigns/${created.id}`, { cookie: manager.cookie, body: { startDate: "2027-06-01" } });
+    const patch = await t.request("PATCH", `/api/campaigns/${created.id}`, {
+      cookie: manager.cookie,
+      body: { startDate: "2027-06-01" },
+    });
     expect(patch.statusCode).toBe(400);
   });
 
@@ -53,7 +66,10 @@ describe("campaign management", () => {
     const res = await t.request("POST", "/api/campaigns", { cookie: admin.cookie, body: input() });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Organization information not available");
-    const named = await t.request("POST", "/api/campaigns", { cookie: admin.cookie, body: input({ organizationId: orgB.id }) });
+    const named = await t.request("POST", "/api/campaigns", {
+      cookie: admin.cookie,
+      body: input({ organizationId: orgB.id }),
+    });
     expect(named.statusCode).toBe(201);
     expect(named.json().organizationId).toBe(orgB.id);
   });
@@ -65,12 +81,21 @@ describe("campaign management", () => {
     expect(denied.json().message).toBe("You don't have permission to manage campaigns.");
 
     const ownerB = fixture.b.owner;
-    const theirs = (await t.request("POST", "/api/campaigns", { cookie: ownerB.cookie, body: input({ name: "B only" }) })).json();
+    const theirs = (
+      await t.request("POST", "/api/campaigns", { cookie: ownerB.cookie, body: input({ name: "B only" }) })
+    ).json();
     const ownerA = fixture.a.owner;
-    expect((await t.request("PATCH", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie, body: { name: "x" } })).statusCode).toBe(404);
+    expect(
+      (await t.request("PATCH", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie, body: { name: "x" } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.request("DELETE", `/api/campaigns/${theirs.id}`, { cookie: ownerA.cookie })).statusCode).toBe(404);
-    expect((await t.request("GET", `/api/campaigns/${theirs.id}/donors`, { cookie: ownerA.cookie })).statusCode).toBe(404);
-    expect((await t.request("GET", `/api/campaigns?organizationId=${orgB.id}`, { cookie: ownerA.cookie })).statusCode).toBe(404);
+    expect((await t.request("GET", `/api/campaigns/${theirs.id}/donors`, { cookie: ownerA.cookie })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.request("GET", `/api/campaigns?organizationId=${orgB.id}`, { cookie: ownerA.cookie })).statusCode,
+    ).toBe(404);
     const list = (await t.request("GET", "/api/campaigns", { cookie: ownerA.cookie })).json();
     expect(list.campaigns.map((c: { name: string }) => c.name)).not.toContain("B only");
   });
@@ -80,13 +105,18 @@ describe("campaign management", () => {
     const officer1 = await buildUser(t, { role: "org_officer", organizationId: org.id });
     const officer2 = await buildUser(t, { role: "org_officer", organizationId: org.id });
     const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
-    const mine = (await t.request("POST", "/api/campaigns", { cookie: officer1.cookie, body: input({ name: "Officer one's" }) })).json();
+    const mine = (
+      await t.request("POST", "/api/campaigns", { cookie: officer1.cookie, body: input({ name: "Officer one's" }) })
+    ).json();
     await t.request("POST", "/api/campaigns", { cookie: officer2.cookie, body: input({ name: "Officer two's" }) });
 
     const seen = (await t.request("GET", "/api/campaigns", { cookie: officer1.cookie })).json();
     expect(seen.ownOnly).toBe(true);
     expect(seen.campaigns.map((c: { name: string }) => c.name)).toEqual(["Officer one's"]);
-    expect((await t.request("PATCH", `/api/campaigns/${mine.id}`, { cookie: officer2.cookie, body: { name: "hijack" } })).statusCode).toBe(404);
+    expect(
+      (await t.request("PATCH", `/api/campaigns/${mine.id}`, { cookie: officer2.cookie, body: { name: "hijack" } }))
+        .statusCode,
+    ).toBe(404);
 
     const all = (await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json();
     expect(all.ownOnly).toBe(false);
@@ -95,13 +125,24 @@ describe("campaign management", () => {
 
   it("archives and unarchives; archived campaigns are listed only on request, newest first", async () => {
     const owner = await buildUser(t, { role: "org_owner" });
-    const first = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "First" }) })).json();
+    const first = (
+      await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "First" }) })
+    ).json();
     await new Promise((r) => setTimeout(r, 5));
     await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Second" }) });
-    const archived = await t.request("PATCH", `/api/campaigns/${first.id}`, { cookie: owner.cookie, body: { isArchived: true } });
+    const archived = await t.request("PATCH", `/api/campaigns/${first.id}`, {
+      cookie: owner.cookie,
+      body: { isArchived: true },
+    });
     expect(archived.json().isArchived).toBe(true);
-    expect((await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns.map((c: { name: string }) => c.name)).toEqual(["Second"]);
-    const withArchived = (await t.request("GET", "/api/campaigns?includeArchived=true", { cookie: owner.cookie })).json();
+    expect(
+      (await t.request("GET", "/api/campaigns", { cookie: owner.cookie }))
+        .json()
+        .campaigns.map((c: { name: string }) => c.name),
+    ).toEqual(["Second"]);
+    const withArchived = (
+      await t.request("GET", "/api/campaigns?includeArchived=true", { cookie: owner.cookie })
+    ).json();
     expect(withArchived.campaigns.map((c: { name: string }) => c.name)).toEqual(["Second", "First"]);
     await t.request("PATCH", `/api/campaigns/${first.id}`, { cookie: owner.cookie, body: { isArchived: false } });
     expect((await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns).toHaveLength(2);
@@ -110,16 +151,34 @@ describe("campaign management", () => {
   it("lists a campaign's donors with their figures and deletes a campaign with its goals, keeping stage history", async () => {
     const owner = await buildUser(t, { role: "org_owner" });
     const organizationId = owner.organizationId!;
-    const donor = await buildDonor(t, organizationId, { firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4 });
+    const donor = await buildDonor(t, organizationId, {
+      firstName: "Mary",
+      lastName: "Major",
+      estimatedCapacity: 250000,
+      totalGiftAmount: 12000,
+      numberOfGifts: 4,
+    });
     const campaign = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input() })).json();
-    const goal = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${campaign.id}`, { cookie: owner.cookie, body: { goalText: "$50,000 for the wing" } });
+    const goal = await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${campaign.id}`, {
+      cookie: owner.cookie,
+      body: { goalText: "$50,000 for the wing" },
+    });
     expect(goal.statusCode).toBe(200);
     const listed = (await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns[0];
     expect(listed.donorCount).toBe(1);
     const donorsRes = (await t.request("GET", `/api/campaigns/${campaign.id}/donors`, { cookie: owner.cookie })).json();
-    expect(donorsRes.donors[0]).toMatchObject({ firstName: "Mary", lastName: "Major", estimatedCapacity: 250000, totalGiftAmount: 12000, numberOfGifts: 4, goalText: "$50,000 for the wing" });
+    expect(donorsRes.donors[0]).toMatchObject({
+      firstName: "Mary",
+      lastName: "Major",
+      estimatedCapacity: 250000,
+      totalGiftAmount: 12000,
+      numberOfGifts: 4,
+      goalText: "$50,000 for the wing",
+    });
 
-    await t.db.insert(stages).values({ donorId: donor.id, organizationId, stageName: "Discovery", aiOutput: "plan", campaignId: campaign.id });
+    await t.db
+      .insert(stages)
+      .values({ donorId: donor.id, organizationId, stageName: "Discovery", aiOutput: "plan", campaignId: campaign.id });
     expect((await t.request("DELETE", `/api/campaigns/${campaign.id}`, { cookie: owner.cookie })).statusCode).toBe(204);
     expect(await t.db.select().from(campaigns).where(eq(campaigns.id, campaign.id))).toHaveLength(0);
     expect(await t.db.select().from(campaignGoals).where(eq(campaignGoals.campaignId, campaign.id))).toHaveLength(0);
@@ -132,13 +191,22 @@ describe("campaign activity", () => {
   it("records start, then success with a duration, for create and update", async () => {
     const { userActions } = await import("../src/db/schema.ts");
     const owner = await buildUser(t, { role: "org_owner" });
-    const created = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Tracked" }) })).json();
+    const created = (
+      await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input({ name: "Tracked" }) })
+    ).json();
     await t.request("PATCH", `/api/campaigns/${created.id}`, { cookie: owner.cookie, body: { goal: "$3,000,000" } });
     await t.app.activity.flush();
     const rows = await t.db.select().from(userActions).where(eq(userActions.userId, owner.userId));
-    const phases = (name: string) => rows.filter((r) => r.actionName === name).map((r) => (r.details as { phase?: string }).phase).sort();
+    const phases = (name: string) =>
+      rows
+        .filter((r) => r.actionName === name)
+        .map((r) => (r.details as { phase?: string }).phase)
+        .sort();
     expect(phases("campaign_create")).toEqual(["start", "success"]);
     expect(phases("campaign_update")).toEqual(["start", "success"]);
-    expect(rows.find((r) => r.actionName === "campaign_create" && (r.details as { phase?: string }).phase === "success")!.durationMs).toEqual(expect.any(Number));
+    expect(
+      rows.find((r) => r.actionName === "campaign_create" && (r.details as { phase?: string }).phase === "success")!
+        .durationMs,
+    ).toEqual(expect.any(Number));
   });
 });

@@ -38,7 +38,10 @@ beforeAll(async () => {
   org = await buildOrg(t);
   for (const done of CASES) {
     const donor = await buildDonor(t, org.id);
-    if (done.length) await t.db.insert(stages).values(done.map((stageName) => ({ donorId: donor.id, organizationId: org.id, stageName })));
+    if (done.length)
+      await t.db
+        .insert(stages)
+        .values(done.map((stageName) => ({ donorId: donor.id, organizationId: org.id, stageName })));
     expected.set(donor.id, currentStage(done));
   }
 });
@@ -48,7 +51,10 @@ afterAll(async () => {
 
 describe("the current stage in SQL agrees with the TypeScript rule", () => {
   it("per donor row (the list's stage filter)", async () => {
-    const rows = await t.db.select({ id: donors.id, stage: currentStageSql }).from(donors).where(eq(donors.organizationId, org.id));
+    const rows = await t.db
+      .select({ id: donors.id, stage: currentStageSql })
+      .from(donors)
+      .where(eq(donors.organizationId, org.id));
     expect(rows).toHaveLength(CASES.length);
     expect(new Map(rows.map((r) => [r.id, r.stage]))).toEqual(expected);
   });
@@ -69,7 +75,10 @@ describe("the current stage in SQL agrees with the TypeScript rule", () => {
 
   it("the pipeline counts donors per stage as the TypeScript rule does", async () => {
     const counts = (await pipeline(t.db, { organizationId: org.id })).map((p) => [p.stage, p.donors]);
-    const byTs = [...STAGES, "Complete"].map((stage) => [stage, [...expected.values()].filter((s) => s === stage).length]);
+    const byTs = [...STAGES, "Complete"].map((stage) => [
+      stage,
+      [...expected.values()].filter((s) => s === stage).length,
+    ]);
     expect(counts).toEqual(byTs);
   });
 
@@ -79,7 +88,12 @@ describe("the current stage in SQL agrees with the TypeScript rule", () => {
         .select({ id: donors.id })
         .from(donors)
         .where(sql`${donors.organizationId} = ${org.id} and ${currentStageSql} = ${stage}`);
-      expect(rows.map((r) => r.id).sort()).toEqual([...expected].filter(([, s]) => s === stage).map(([id]) => id).sort());
+      expect(rows.map((r) => r.id).sort()).toEqual(
+        [...expected]
+          .filter(([, s]) => s === stage)
+          .map(([id]) => id)
+          .sort(),
+      );
     }
   });
 });

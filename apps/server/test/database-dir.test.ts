@@ -28,7 +28,9 @@ describe("PGlite data directory", () => {
     expect(fs.existsSync(path.join(dataDir, "pglite.creating"))).toBe(false);
     await first.db.insert(organizations).values({ name: "Kept Across Restarts" });
     // The memory settings that keep a large import inside its budget (docs/PERFORMANCE.md).
-    const settings: unknown = await first.db.execute(sql`SELECT current_setting('shared_buffers') AS sb, current_setting('maintenance_work_mem') AS mwm`);
+    const settings: unknown = await first.db.execute(
+      sql`SELECT current_setting('shared_buffers') AS sb, current_setting('maintenance_work_mem') AS mwm`,
+    );
     expect((settings as { rows: unknown[] }).rows[0]).toEqual({ sb: "64MB", mwm: "16MB" });
     await first.close();
 

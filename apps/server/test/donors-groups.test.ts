@@ -47,14 +47,23 @@ describe("static groups", () => {
     const a = await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "Alumni" } });
     const gid = b.json().id;
 
-    const empty = await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [] } });
+    const empty = await t.request("POST", `/api/donor-groups/${gid}/members`, {
+      cookie: officer,
+      body: { donorIds: [] },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("Please select donors to add to the group");
 
-    const add = await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [d1, d2] } });
+    const add = await t.request("POST", `/api/donor-groups/${gid}/members`, {
+      cookie: officer,
+      body: { donorIds: [d1, d2] },
+    });
     expect(add.json()).toEqual({ count: 2, message: 'Added 2 donors to "Major donors"' });
     // Adding again is harmless.
-    expect((await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [d1] } })).statusCode).toBe(200);
+    expect(
+      (await t.request("POST", `/api/donor-groups/${gid}/members`, { cookie: officer, body: { donorIds: [d1] } }))
+        .statusCode,
+    ).toBe(200);
 
     const list = await t.request("GET", "/api/donor-groups", { cookie: officer });
     expect(list.json().groups.map((g: { name: string; memberCount: number }) => [g.name, g.memberCount])).toEqual([
@@ -62,10 +71,15 @@ describe("static groups", () => {
       ["Major donors", 2],
     ]);
 
-    const rm = await t.request("POST", `/api/donor-groups/${gid}/members/remove`, { cookie: officer, body: { donorIds: [d2] } });
+    const rm = await t.request("POST", `/api/donor-groups/${gid}/members/remove`, {
+      cookie: officer,
+      body: { donorIds: [d2] },
+    });
     expect(rm.json()).toEqual({ count: 1, message: 'Removed 1 donors from "Major donors"' });
 
-    expect((await t.request("DELETE", `/api/donor-groups/${a.json().id}`, { cookie: officer })).json()).toEqual({ ok: true });
+    expect((await t.request("DELETE", `/api/donor-groups/${a.json().id}`, { cookie: officer })).json()).toEqual({
+      ok: true,
+    });
     expect((await t.request("GET", "/api/donor-groups", { cookie: officer })).json().groups).toHaveLength(1);
   });
 
@@ -80,47 +94,107 @@ describe("static groups", () => {
       expect((await t.request(method, url, { cookie: other, body })).statusCode, url).toBe(404);
     }
     // Another organisation's donor cannot be added to our group.
-    const res = await t.request("POST", `/api/donor-groups/${g.id}/members`, { cookie: officer, body: { donorIds: [d1, foreignDonor] } });
+    const res = await t.request("POST", `/api/donor-groups/${g.id}/members`, {
+      cookie: officer,
+      body: { donorIds: [d1, foreignDonor] },
+    });
     expect(res.statusCode).toBe(404);
     // A non-admin cannot create a group in another organisation.
-    expect((await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "x", organizationId: orgB.id } })).statusCode).toBe(404);
+    expect(
+      (await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "x", organizationId: orgB.id } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
 describe("saved filter groups", () => {
   it("saves the filters under the spec's keys, lists newest first and deletes", async () => {
-    const noName = await t.request("POST", "/api/saved-donor-groups", { cookie: officer, body: { name: "", filterSettings: { searchTerm: "a" } } });
+    const noName = await t.request("POST", "/api/saved-donor-groups", {
+      cookie: officer,
+      body: { name: "", filterSettings: { searchTerm: "a" } },
+    });
     expect(noName.json().message).toBe("Please enter a name for the group");
-    const noFilter = await t.request("POST", "/api/saved-donor-groups", { cookie: officer, body: { name: "All", filterSettings: { minQualityScore: 0, maxQualityScore: 10 } } });
+    const noFilter = await t.request("POST", "/api/saved-donor-groups", {
+      cookie: officer,
+      body: { name: "All", filterSettings: { minQualityScore: 0, maxQualityScore: 10 } },
+    });
     expect(noFilter.statusCode).toBe(400);
     expect(noFilter.json().message).toBe("Set at least one filter before saving a group.");
 
     const res = await t.request("POST", "/api/saved-donor-groups", {
       cookie: officer,
-      body: { name: "Big capacity", filterSettings: { searchTerm: "smith", selectedStageFilter: "Discovery", selectedDSRatingFilter: "DS1-1", minCapacity: "100000", maxCapacity: "", minQualityScore: 5, maxQualityScore: 10 } },
+      body: {
+        name: "Big capacity",
+        filterSettings: {
+          searchTerm: "smith",
+          selectedStageFilter: "Discovery",
+          selectedDSRatingFilter: "DS1-1",
+          minCapacity: "100000",
+          maxCapacity: "",
+          minQualityScore: 5,
+          maxQualityScore: 10,
+        },
+      },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().filterSettings).toEqual({ searchTerm: "smith", selectedStageFilter: "Discovery", selectedDSRatingFilter: "DS1-1", minCapacity: 100000, minQualityScore: 5 });
+    expect(res.json().filterSettings).toEqual({
+      searchTerm: "smith",
+      selectedStageFilter: "Discovery",
+      selectedDSRatingFilter: "DS1-1",
+      minCapacity: 100000,
+      minQualityScore: 5,
+    });
     const list = await t.request("GET", "/api/saved-donor-groups", { cookie: officer });
     expect(list.json().groups.map((g: { name: string }) => g.name)).toEqual(["Big capacity"]);
     expect((await t.request("GET", "/api/saved-donor-groups", { cookie: other })).json().groups).toEqual([]);
-    expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: other })).statusCode).toBe(404);
-    expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: officer })).json()).toEqual({ ok: true });
+    expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: other })).statusCode).toBe(
+      404,
+    );
+    expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: officer })).json()).toEqual(
+      { ok: true },
+    );
   });
 });
 
 describe("donor record and notes", () => {
   it("shows every field, the organisation, stage records oldest first and the permissions", async () => {
-    await t.db.update(donors).set({ estimatedCapacity: 25000, extra: { fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } } }).where(eq(donors.id, d1));
+    await t.db
+      .update(donors)
+      .set({
+        estimatedCapacity: 25000,
+        extra: { fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } },
+      })
+      .where(eq(donors.id, d1));
     await t.db.insert(stages).values([
-      { donorId: d1, organizationId: orgA.id, stageName: "Discovery", aiOutput: "first", createdAt: new Date("2025-01-01") },
-      { donorId: d1, organizationId: orgA.id, stageName: "Connection", aiOutput: "second", createdAt: new Date("2025-02-01") },
+      {
+        donorId: d1,
+        organizationId: orgA.id,
+        stageName: "Discovery",
+        aiOutput: "first",
+        createdAt: new Date("2025-01-01"),
+      },
+      {
+        donorId: d1,
+        organizationId: orgA.id,
+        stageName: "Connection",
+        aiOutput: "second",
+        createdAt: new Date("2025-02-01"),
+      },
     ]);
     const res = await t.request("GET", `/api/donors/${d1}`, { cookie: officer });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.donor).toMatchObject({ organizationName: "Groups A", currentStage: "Deepening", unknownFields: { "Favourite Colour": "teal" } });
-    expect(body.donor.fields).toMatchObject({ firstName: "One", estimatedCapacity: 25000, foundation: "Yes", wealthBasedCapacity: null });
+    expect(body.donor).toMatchObject({
+      organizationName: "Groups A",
+      currentStage: "Deepening",
+      unknownFields: { "Favourite Colour": "teal" },
+    });
+    expect(body.donor.fields).toMatchObject({
+      firstName: "One",
+      estimatedCapacity: 25000,
+      foundation: "Yes",
+      wealthBasedCapacity: null,
+    });
     expect(Object.keys(body.donor.fields)).toHaveLength(125);
     expect(body.stages.map((s: { aiOutput: string }) => s.aiOutput)).toEqual(["first", "second"]);
     expect(body.permissions).toEqual({ editNotes: true });
@@ -130,8 +204,13 @@ describe("donor record and notes", () => {
     for (const id of [foreignDonor, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       const res = await t.request("GET", `/api/donors/${id}`, { cookie: officer });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe("The donor you're looking for doesn't exist or you don't have permission to view it.");
-      expect((await t.request("PUT", `/api/donors/${id}/notes`, { cookie: officer, body: { notes: "<p>x</p>" } })).statusCode).toBe(404);
+      expect(res.json().message).toBe(
+        "The donor you're looking for doesn't exist or you don't have permission to view it.",
+      );
+      expect(
+        (await t.request("PUT", `/api/donors/${id}/notes`, { cookie: officer, body: { notes: "<p>x</p>" } }))
+          .statusCode,
+      ).toBe(404);
     }
   });
 
@@ -148,13 +227,21 @@ describe("donor record and notes", () => {
     );
     const rec = (await t.request("GET", `/api/donors/${d2}`, { cookie: officer })).json();
     expect(rec.donor.notes).toBe(notes);
-    expect(rec.changes[0]).toMatchObject({ source: "screen", importBatchId: null, changes: [{ field: "notes", label: "Notes", old: "", new: notes }] });
+    expect(rec.changes[0]).toMatchObject({
+      source: "screen",
+      importBatchId: null,
+      changes: [{ field: "notes", label: "Notes", old: "", new: notes }],
+    });
     // An empty editor stores nothing.
-    expect((await t.request("PUT", `/api/donors/${d2}/notes`, { cookie: officer, body: { notes: "<p></p>" } })).json().notes).toBe("");
+    expect(
+      (await t.request("PUT", `/api/donors/${d2}/notes`, { cookie: officer, body: { notes: "<p></p>" } })).json().notes,
+    ).toBe("");
   });
 
   it("refuses notes from a user without a donor role (403)", async () => {
     const plain = await buildUser(t, { organizationId: orgA.id });
-    expect((await t.request("PUT", `/api/donors/${d1}/notes`, { cookie: plain.cookie, body: { notes: "x" } })).statusCode).toBe(403);
+    expect(
+      (await t.request("PUT", `/api/donors/${d1}/notes`, { cookie: plain.cookie, body: { notes: "x" } })).statusCode,
+    ).toBe(403);
   });
 });

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 const upload = (csv: string, cookie: string) =>
-  t.app.inject({ method: "POST", url: "/api/donors/imports", payload: csv, headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl } });
+  t.app.inject({
+    method: "POST",
+    url: "/api/donors/imports",
+    payload: csv,
+    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
+  });
 
 async function waitFor(id: string, cookie: string, until = ["completed", "failed", "interrupted", "undone"]) {
   for (let i = 0; i < 1200; i++) {
@@ -32,9 +37,11 @@ async function importCsv(csv: string, cookie: string) {
   expect(res.statusCode, res.body).toBe(202);
   return waitFor(res.json().id, cookie);
 }
-const donorCount = async (orgId: string) => (await t.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, orgId)))[0]!.n;
+const donorCount = async (orgId: string) =>
+  (await t.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, orgId)))[0]!.n;
 
-const HEADER = "Client ID,First Name,Last Name,Email,Estimated Capacity,Classic Quality Score,# Of Gifts,Last Gift Date,Hobby";
+const HEADER =
+  "Client ID,First Name,Last Name,Email,Estimated Capacity,Classic Quality Score,# Of Gifts,Last Gift Date,Hobby";
 const row = (i: number) => `B${i},First${i},Last${i},person${i}@example.org,$${i},1.5,3,01/02/2020,chess`;
 
 /** What no import status may carry: SQL, the driver's wrapper, parameters. */
@@ -54,7 +61,9 @@ describe("bad cells and refused rows", () => {
     lines[1100] = `B1100,First1100,Last1100,${"e".repeat(300)}@example.org,$1100,1.5,3,01/02/2020,chess`;
     lines[1150] = `B1150,Refused,Last1150,person1150@example.org,$1150,1.5,3,01/02/2020,chess`;
     // A value only the database refuses (a constraint of this test): its chunk is written again row by row.
-    await t.db.execute(sql`ALTER TABLE donors ADD CONSTRAINT test_refuses_a_name CHECK (first_name IS DISTINCT FROM 'Refused')`);
+    await t.db.execute(
+      sql`ALTER TABLE donors ADD CONSTRAINT test_refuses_a_name CHECK (first_name IS DISTINCT FROM 'Refused')`,
+    );
     try {
       const { batch: b, body } = await importCsv(lines.join("\n") + "\n", u.cookie);
       expect(b.status).toBe("completed");
@@ -65,10 +74,22 @@ describe("bad cells and refused rows", () => {
       expect(b.problems).toEqual([
         { row: 5, column: "Last Name", problem: "The cell contained NUL characters; they were removed." },
         { row: 5, column: "Hobby", problem: "The cell contained NUL characters; they were removed." },
-        { row: 700, column: "First Name", problem: "First Name is longer than 200 characters; the row was not imported." },
+        {
+          row: 700,
+          column: "First Name",
+          problem: "First Name is longer than 200 characters; the row was not imported.",
+        },
         { row: 800, column: "Hobby", problem: "Hobby is longer than 10,000 characters; the row was not imported." },
-        { row: 900, column: "Classic Quality Score", problem: '"99999999" is too large for Classic Quality Score; the field was left empty.' },
-        { row: 950, column: "Estimated Capacity", problem: '"999999999999.999" is too large for Estimated Capacity; the field was left empty.' },
+        {
+          row: 900,
+          column: "Classic Quality Score",
+          problem: '"99999999" is too large for Classic Quality Score; the field was left empty.',
+        },
+        {
+          row: 950,
+          column: "Estimated Capacity",
+          problem: '"999999999999.999" is too large for Estimated Capacity; the field was left empty.',
+        },
         { row: 950, column: "# Of Gifts", problem: '"2147483648" is not a whole number; the field was left empty.' },
         { row: 950, column: "Last Gift Date", problem: '"2023-02-30" is not a valid date; the field was left empty.' },
         { row: 1100, column: "Email", problem: "Email is longer than 254 characters; the row was not imported." },
@@ -78,7 +99,13 @@ describe("bad cells and refused rows", () => {
       expect(body.length).toBeLessThan(5000);
       expect(body).not.toMatch(LEAKS);
 
-      const get = async (clientId: string) => (await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, clientId))))[0];
+      const get = async (clientId: string) =>
+        (
+          await t.db
+            .select()
+            .from(donors)
+            .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, clientId)))
+        )[0];
       expect(await get("B5")).toMatchObject({ lastName: "Smith", extra: { unknown: { Hobby: "chess" } } });
       expect(await get("B700")).toBeUndefined();
       expect(await get("B800")).toBeUndefined();
@@ -86,7 +113,10 @@ describe("bad cells and refused rows", () => {
       expect(await get("B1150")).toBeUndefined();
       expect(await get("B1149")).toMatchObject({ firstName: "First1149" }); // the refused row's chunk neighbours are imported
       expect(await get("B1200")).toMatchObject({ firstName: "First1200" });
-      expect(await get("B900")).toMatchObject({ classicQualityScore: null, extra: { invalid: { classicQualityScore: "99999999" } } });
+      expect(await get("B900")).toMatchObject({
+        classicQualityScore: null,
+        extra: { invalid: { classicQualityScore: "99999999" } },
+      });
       expect(await get("B950")).toMatchObject({ estimatedCapacity: null, numberOfGifts: null, lastGiftDate: null });
 
       // The import is an ordinary completed one: undo removes what it wrote.
@@ -111,7 +141,10 @@ describe("bad cells and refused rows", () => {
     expect(b.problems).toHaveLength(1000);
     expect(b.problems[999].row).toBe(1000);
     expect(b.problems.every((p: { problem: string }) => p.problem.length <= 300)).toBe(true);
-    const [{ n }] = (await t.db.select({ n: count() }).from(donorImportProblems).where(eq(donorImportProblems.batchId, b.id))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: count() })
+      .from(donorImportProblems)
+      .where(eq(donorImportProblems.batchId, b.id))) as [{ n: number }];
     expect(n).toBe(1000);
     expect(body.length).toBeLessThan(250_000);
   });
@@ -121,19 +154,29 @@ describe("an import stopped by a database error", () => {
   it("ends failed with one sentence (no SQL, no donor data) and can be undone: updated donors reverted, inserted ones removed", async () => {
     const org = await buildOrg(t, "Stopped Org");
     const u = await buildUser(t, { role: "org_manager", organizationId: org.id });
-    const ann = await buildDonor(t, org.id, { firstName: "Ann", lastName: "Before", clientId: "B3", email: "ann.private@example.org", estimatedCapacity: 10 });
+    const ann = await buildDonor(t, org.id, {
+      firstName: "Ann",
+      lastName: "Before",
+      clientId: "B3",
+      email: "ann.private@example.org",
+      estimatedCapacity: 10,
+    });
     const lines = [HEADER];
     for (let i = 1; i <= 1200; i++) lines.push(row(i));
     // The database refuses the second chunk's progress (a constraint of this test): no row can be blamed,
     // so the import stops after the first chunk (500 rows, one of them an update of Ann).
-    await t.db.execute(sql`ALTER TABLE donor_import_batches ADD CONSTRAINT test_stops_imports CHECK (rows_done <= 600) NOT VALID`);
+    await t.db.execute(
+      sql`ALTER TABLE donor_import_batches ADD CONSTRAINT test_stops_imports CHECK (rows_done <= 600) NOT VALID`,
+    );
     let id: string;
     try {
       const { batch: b, body } = await importCsv(lines.join("\n"), u.cookie);
       id = b.id;
       expect(b.status).toBe("failed");
       expect(b.error).toBe(DONOR_MESSAGES.importStopped);
-      expect(b.error).toBe("The import stopped because of an unexpected error. The rows imported before it can be undone.");
+      expect(b.error).toBe(
+        "The import stopped because of an unexpected error. The rows imported before it can be undone.",
+      );
       expect(b.rowsDone).toBe(500);
       expect(b.counts).toEqual({ inserted: 499, updated: 1, unchanged: 0, skipped: 0 });
       expect(body).not.toMatch(LEAKS);
@@ -148,9 +191,17 @@ describe("an import stopped by a database error", () => {
 
     const undo = await t.request("POST", `/api/donors/imports/${id}/undo`, { cookie: u.cookie });
     expect(undo.statusCode, undo.body).toBe(202);
-    expect((await waitFor(id, u.cookie, ["undone"])).batch).toMatchObject({ status: "undone", canUndo: false, error: null });
+    expect((await waitFor(id, u.cookie, ["undone"])).batch).toMatchObject({
+      status: "undone",
+      canUndo: false,
+      error: null,
+    });
     expect(await donorCount(org.id)).toBe(1);
-    expect((await t.db.select().from(donors).where(eq(donors.id, ann.id)))[0]).toMatchObject({ firstName: "Ann", lastName: "Before", estimatedCapacity: 10 });
+    expect((await t.db.select().from(donors).where(eq(donors.id, ann.id)))[0]).toMatchObject({
+      firstName: "Ann",
+      lastName: "Before",
+      estimatedCapacity: 10,
+    });
 
     const again = await t.request("POST", `/api/donors/imports/${id}/undo`, { cookie: u.cookie });
     expect(again.statusCode).toBe(409);
@@ -172,7 +223,14 @@ describe("an import stopped by a database error", () => {
         error: `The import stopped: Failed query: INSERT INTO "donors" ("first_name") SELECT … params: [{"email":"${secret}","notes":"${"x".repeat(200_000)}"}]`,
       })
       .returning();
-    await t.db.insert(donorImportProblems).values({ batchId: b!.id, row: 1, column: "y".repeat(5000), problem: `"${secret}${"z".repeat(200_000)}" is not a valid date` });
+    await t.db
+      .insert(donorImportProblems)
+      .values({
+        batchId: b!.id,
+        row: 1,
+        column: "y".repeat(5000),
+        problem: `"${secret}${"z".repeat(200_000)}" is not a valid date`,
+      });
     const res = await t.request("GET", `/api/donors/imports/${b!.id}`, { cookie: u.cookie });
     expect(res.statusCode).toBe(200);
     const got = res.json();

@@ -32,7 +32,12 @@ afterAll(async () => {
 });
 
 const upload = (csv: string, cookie = owner, query = "") =>
-  t.app.inject({ method: "POST", url: `/api/donors/imports${query}`, payload: csv, headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl } });
+  t.app.inject({
+    method: "POST",
+    url: `/api/donors/imports${query}`,
+    payload: csv,
+    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
+  });
 
 async function waitFor(id: string, cookie = owner, until = ["completed", "failed", "undone"]) {
   for (let i = 0; i < 600; i++) {
@@ -48,57 +53,65 @@ async function importCsv(csv: string, cookie = owner, query = "") {
   expect(res.statusCode, res.body).toBe(202);
   return waitFor(res.json().id, cookie);
 }
-const donorCount = async (orgId: string) => (await t.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, orgId)))[0]!.n;
+const donorCount = async (orgId: string) =>
+  (await t.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, orgId)))[0]!.n;
 
 const GEN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared/tools/gen-donors.mjs");
 
 describe("importing a research export (gen-donors.mjs --messy)", () => {
-  it.skipIf(!fs.existsSync(GEN))("reads BOM, CRLF, blank lines, quotes, N/A, $-less money, ISO dates and upper-case headers; re-import updates instead of duplicating", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "donors-test-"));
-    const file = path.join(dir, "messy.csv");
-    fs.writeFileSync(file, execFileSync("node", [GEN, "--rows", "200", "--messy", "--seed", "3"]));
-    const csv = fs.readFileSync(file, "utf8");
-    const org = await buildOrg(t, "Messy Org");
-    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+  it.skipIf(!fs.existsSync(GEN))(
+    "reads BOM, CRLF, blank lines, quotes, N/A, $-less money, ISO dates and upper-case headers; re-import updates instead of duplicating",
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "donors-test-"));
+      const file = path.join(dir, "messy.csv");
+      fs.writeFileSync(file, execFileSync("node", [GEN, "--rows", "200", "--messy", "--seed", "3"]));
+      const csv = fs.readFileSync(file, "utf8");
+      const org = await buildOrg(t, "Messy Org");
+      const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
 
-    const first = await importCsv(csv, u.cookie);
-    expect(first.status).toBe("completed");
-    expect(first.rowsTotal).toBe(200);
-    expect(first.rowsDone).toBe(200);
-    const c = first.counts;
-    expect(c.inserted + c.updated + c.unchanged + c.skipped).toBe(200);
-    expect(c.inserted).toBeGreaterThan(150);
-    expect(c.unchanged + c.updated).toBeGreaterThan(0); // the generator's duplicated donors
-    expect(first.message).toBe(`Successfully uploaded ${c.inserted + c.updated + c.unchanged} donor records!`);
-    expect(await donorCount(org.id)).toBe(c.inserted);
-    const problems = first.problems as { row: number; column: string; problem: string }[];
-    expect(problems.length).toBe(first.problemCount);
-    expect(c.skipped).toBe(problems.filter((p) => p.problem.includes("not imported")).length);
+      const first = await importCsv(csv, u.cookie);
+      expect(first.status).toBe("completed");
+      expect(first.rowsTotal).toBe(200);
+      expect(first.rowsDone).toBe(200);
+      const c = first.counts;
+      expect(c.inserted + c.updated + c.unchanged + c.skipped).toBe(200);
+      expect(c.inserted).toBeGreaterThan(150);
+      expect(c.unchanged + c.updated).toBeGreaterThan(0); // the generator's duplicated donors
+      expect(first.message).toBe(`Successfully uploaded ${c.inserted + c.updated + c.unchanged} donor records!`);
+      expect(await donorCount(org.id)).toBe(c.inserted);
+      const problems = first.problems as { row: number; column: string; problem: string }[];
+      expect(problems.length).toBe(first.problemCount);
+      expect(c.skipped).toBe(problems.filter((p) => p.problem.includes("not imported")).length);
 
-    // Values parsed the way the export writes them.
-    const [d0] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C100000")));
-    const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
-    const header = lines[0]!.split(",");
-    expect(header[3]).toBe("DS RATING");
-    expect(d0).toBeDefined();
-    const rec = await t.request("GET", `/api/donors/${d0!.id}`, { cookie: u.cookie });
-    expect(rec.statusCode).toBe(200);
-    const f = rec.json().donor.fields;
-    expect(typeof f.totalGiftAmount === "number" || f.totalGiftAmount === null).toBe(true);
-    expect(f.dsRating === null || /^DS\d-\d$/.test(f.dsRating)).toBe(true);
-    const dated = await t.db.select({ d: donors.dateOfBirth }).from(donors).where(eq(donors.organizationId, org.id));
-    expect(dated.every((r) => r.d === null || /^\d{4}-\d{2}-\d{2}$/.test(r.d))).toBe(true);
+      // Values parsed the way the export writes them.
+      const [d0] = await t.db
+        .select()
+        .from(donors)
+        .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C100000")));
+      const lines = csv.replace(/^\uFEFF/, "").split("\r\n");
+      const header = lines[0]!.split(",");
+      expect(header[3]).toBe("DS RATING");
+      expect(d0).toBeDefined();
+      const rec = await t.request("GET", `/api/donors/${d0!.id}`, { cookie: u.cookie });
+      expect(rec.statusCode).toBe(200);
+      const f = rec.json().donor.fields;
+      expect(typeof f.totalGiftAmount === "number" || f.totalGiftAmount === null).toBe(true);
+      expect(f.dsRating === null || /^DS\d-\d$/.test(f.dsRating)).toBe(true);
+      const dated = await t.db.select({ d: donors.dateOfBirth }).from(donors).where(eq(donors.organizationId, org.id));
+      expect(dated.every((r) => r.d === null || /^\d{4}-\d{2}-\d{2}$/.test(r.d))).toBe(true);
 
-    const second = await importCsv(csv, u.cookie);
-    expect(second.counts.inserted).toBe(0);
-    expect(second.counts.updated).toBe(0);
-    expect(second.counts.unchanged + second.counts.skipped).toBe(200);
-    expect(await donorCount(org.id)).toBe(c.inserted);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+      const second = await importCsv(csv, u.cookie);
+      expect(second.counts.inserted).toBe(0);
+      expect(second.counts.updated).toBe(0);
+      expect(second.counts.unchanged + second.counts.skipped).toBe(200);
+      expect(await donorCount(org.id)).toBe(c.inserted);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });
 
-const HEADER = "First Name,Last Name,Email,Zip,Client ID,Estimated Capacity,Last Gift Date,Quality Score,Foundation,Favourite Colour";
+const HEADER =
+  "First Name,Last Name,Email,Zip,Client ID,Estimated Capacity,Last Gift Date,Quality Score,Foundation,Favourite Colour";
 
 describe("validation report", () => {
   it("reports every problem with row and column, keeps the row, skips rows without a name, keeps unknown columns", async () => {
@@ -113,21 +126,39 @@ describe("validation report", () => {
     expect(b.counts).toEqual({ inserted: 3, updated: 0, unchanged: 0, skipped: 1 });
     expect(b.problems).toEqual(
       expect.arrayContaining([
-        { row: 2, column: "Estimated Capacity", problem: '"lots" is not an amount of money; the field was left empty.' },
+        {
+          row: 2,
+          column: "Estimated Capacity",
+          problem: '"lots" is not an amount of money; the field was left empty.',
+        },
         { row: 2, column: "Last Gift Date", problem: '"13/45/2020" is not a valid date; the field was left empty.' },
-        { row: 2, column: "Quality Score", problem: "Quality Score must be between 0 and 10; the field was left empty." },
+        {
+          row: 2,
+          column: "Quality Score",
+          problem: "Quality Score must be between 0 and 10; the field was left empty.",
+        },
         { row: 2, column: "Foundation", problem: '"Perhaps" is not Yes, No or Maybe; the field was left empty.' },
         { row: 3, column: "", problem: "The row has no First Name and no Last Name; it was not imported." },
         { row: 4, column: "Email", problem: '"not-an-email" is not a valid email address.' },
         { row: 4, column: "Last Gift Date", problem: '"2020-02-30" is not a valid date; the field was left empty.' },
-        { row: 4, column: "", problem: "The row has 11 cells but the header has 10 columns; the extra cells were ignored." },
+        {
+          row: 4,
+          column: "",
+          problem: "The row has 11 cells but the header has 10 columns; the extra cells were ignored.",
+        },
       ]),
     );
     expect(b.problemCount).toBe(8);
-    const [rita] = await t.db.select().from(donors).where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R1")));
+    const [rita] = await t.db
+      .select()
+      .from(donors)
+      .where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R1")));
     expect(rita).toMatchObject({ estimatedCapacity: 1000, lastGiftDate: "2020-01-02", qualityScore: 5.5 });
     expect(rita!.extra).toMatchObject({ fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } });
-    const [sam] = await t.db.select().from(donors).where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R2")));
+    const [sam] = await t.db
+      .select()
+      .from(donors)
+      .where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R2")));
     expect(sam!.estimatedCapacity).toBeNull();
     expect(sam!.extra.invalid).toMatchObject({ estimatedCapacity: "lots", lastGiftDate: "13/45/2020" });
   });
@@ -155,11 +186,32 @@ describe("dedupe, change history and undo", () => {
   it("matches on Client ID, else email, else first + last name + zip, within the organisation; undo removes inserts and reverts updates", async () => {
     const org = await buildOrg(t, "Dedupe Org");
     const u = await buildUser(t, { role: "org_manager", organizationId: org.id });
-    const byId = await buildDonor(t, org.id, { firstName: "Ivy", lastName: "Id", clientId: "X1", estimatedCapacity: 100 });
-    const byEmail = await buildDonor(t, org.id, { firstName: "Eve", lastName: "Mail", email: "eve@example.org", estimatedCapacity: 200 });
-    const byName = await buildDonor(t, org.id, { firstName: "Ned", lastName: "Name", zip: "55555", estimatedCapacity: 300, notes: "<p>kept</p>" });
+    const byId = await buildDonor(t, org.id, {
+      firstName: "Ivy",
+      lastName: "Id",
+      clientId: "X1",
+      estimatedCapacity: 100,
+    });
+    const byEmail = await buildDonor(t, org.id, {
+      firstName: "Eve",
+      lastName: "Mail",
+      email: "eve@example.org",
+      estimatedCapacity: 200,
+    });
+    const byName = await buildDonor(t, org.id, {
+      firstName: "Ned",
+      lastName: "Name",
+      zip: "55555",
+      estimatedCapacity: 300,
+      notes: "<p>kept</p>",
+    });
     // Same email in another organisation: must not be touched.
-    const foreign = await buildDonor(t, orgB.id, { firstName: "Eve", lastName: "Mail", email: "eve@example.org", estimatedCapacity: 999 });
+    const foreign = await buildDonor(t, orgB.id, {
+      firstName: "Eve",
+      lastName: "Mail",
+      email: "eve@example.org",
+      estimatedCapacity: 999,
+    });
 
     const csv = [
       "First Name,Last Name,Email,Zip,Client ID,Estimated Capacity,Notes",
@@ -178,7 +230,10 @@ describe("dedupe, change history and undo", () => {
     expect(await get(byEmail.id)).toMatchObject({ estimatedCapacity: 250 });
     expect(await get(byName.id)).toMatchObject({ estimatedCapacity: 350, notes: "<p>kept</p>" });
     expect(await get(foreign.id)).toMatchObject({ estimatedCapacity: 999 });
-    const [created] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "X9")));
+    const [created] = await t.db
+      .select()
+      .from(donors)
+      .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "X9")));
     expect(created!.notes).toBe("<p>Met at gala</p>");
 
     // The change history records who, when, the batch and each field's old and new value.
@@ -206,7 +261,10 @@ describe("dedupe, change history and undo", () => {
     expect(await get(byId.id)).toMatchObject({ lastName: "Id", estimatedCapacity: 100 });
     expect(await get(byEmail.id)).toMatchObject({ estimatedCapacity: 777 });
     expect(await get(byName.id)).toMatchObject({ estimatedCapacity: 300 });
-    const undoRows = await t.db.select().from(donorChanges).where(and(eq(donorChanges.donorId, byId.id), eq(donorChanges.source, "undo")));
+    const undoRows = await t.db
+      .select()
+      .from(donorChanges)
+      .where(and(eq(donorChanges.donorId, byId.id), eq(donorChanges.source, "undo")));
     expect(undoRows).toHaveLength(1);
 
     const again = await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: u.cookie });
@@ -219,7 +277,12 @@ describe("duplicates across chunks (the importer writes 500 rows per transaction
   it("matches a row against donors written by earlier chunks of the same file, and stored donors anywhere in it", async () => {
     const org = await buildOrg(t, "Chunk Org");
     const u = await buildUser(t, { role: "org_owner", organizationId: org.id });
-    await buildDonor(t, org.id, { firstName: "Stored", lastName: "Donor", email: "stored@example.org", clientId: "S1" });
+    await buildDonor(t, org.id, {
+      firstName: "Stored",
+      lastName: "Donor",
+      email: "stored@example.org",
+      clientId: "S1",
+    });
     const lines = ["Client ID,First Name,Last Name,Email,Zip,Estimated Capacity"];
     for (let i = 1; i <= 1200; i++) lines.push(`C${i},First${i},Last${i},person${i}@example.org,0${10000 + i},$${i}`);
     // Row 1101 repeats row 3 by email (no Client ID), row 1102 repeats row 4 by name + zip,
@@ -233,11 +296,20 @@ describe("duplicates across chunks (the importer writes 500 rows per transaction
     expect(b.rowsTotal).toBe(1203);
     expect(b.counts).toEqual({ inserted: 1199, updated: 4, unchanged: 0, skipped: 0 });
     expect(await donorCount(org.id)).toBe(1200);
-    const [three] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C3")));
+    const [three] = await t.db
+      .select()
+      .from(donors)
+      .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C3")));
     expect(three).toMatchObject({ firstName: "Again", lastName: "Three", estimatedCapacity: 9 });
-    const [four] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C4")));
+    const [four] = await t.db
+      .select()
+      .from(donors)
+      .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "C4")));
     expect(Number(four!.estimatedCapacity)).toBe(8);
-    const [stored] = await t.db.select().from(donors).where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "S1")));
+    const [stored] = await t.db
+      .select()
+      .from(donors)
+      .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "S1")));
     expect(stored).toMatchObject({ email: "renamed@example.org" });
     expect(Number(stored!.estimatedCapacity)).toBe(6);
   });
@@ -271,13 +343,40 @@ describe("export", () => {
   it("streams every matching donor with the 16 columns in order, neutralising formulas, as donors_{date}.csv", async () => {
     const org = await buildOrg(t, "=Export Org");
     const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
-    await buildDonor(t, org.id, { firstName: "=HYPERLINK(\"http://evil\")", lastName: "+Plus", email: "-minus@x.org", city: "@City", state: "\tTab", address: "1 Main St, Apt 2", estimatedCapacity: 1234.5, dsRating: "DS1-1", qualityScore: 7, totalGiftAmount: 100, numberOfGifts: 3, lastGiftDate: "2024-01-02", age: 40, largestGiftFound: 5000, phoneNumber: "(555) 123-4567" });
-    await t.db.insert(donors).values(
-      Array.from({ length: 2105 }, (_, i) => ({ organizationId: org.id, firstName: `F${i}`, lastName: `L${String(i).padStart(5, "0")}`, dsRating: i % 2 ? "DS2-2" : "DS1-1" })),
-    );
+    await buildDonor(t, org.id, {
+      firstName: '=HYPERLINK("http://evil")',
+      lastName: "+Plus",
+      email: "-minus@x.org",
+      city: "@City",
+      state: "\tTab",
+      address: "1 Main St, Apt 2",
+      estimatedCapacity: 1234.5,
+      dsRating: "DS1-1",
+      qualityScore: 7,
+      totalGiftAmount: 100,
+      numberOfGifts: 3,
+      lastGiftDate: "2024-01-02",
+      age: 40,
+      largestGiftFound: 5000,
+      phoneNumber: "(555) 123-4567",
+    });
+    await t.db
+      .insert(donors)
+      .values(
+        Array.from({ length: 2105 }, (_, i) => ({
+          organizationId: org.id,
+          firstName: `F${i}`,
+          lastName: `L${String(i).padStart(5, "0")}`,
+          dsRating: i % 2 ? "DS2-2" : "DS1-1",
+        })),
+      );
     await buildDonor(t, orgB.id, { firstName: "Foreign", lastName: "Donor", dsRating: "DS1-1" });
 
-    const res = await t.request("GET", `/api/donors/export?filters=${encodeURIComponent(JSON.stringify({ selectedDSRatingFilter: "DS1-1" }))}`, { cookie: u.cookie });
+    const res = await t.request(
+      "GET",
+      `/api/donors/export?filters=${encodeURIComponent(JSON.stringify({ selectedDSRatingFilter: "DS1-1" }))}`,
+      { cookie: u.cookie },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="donors_\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -286,7 +385,9 @@ describe("export", () => {
     expect(lines).toHaveLength(1 + 1 + 1053);
     expect(res.body).not.toContain("Foreign");
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;
-    expect(evil).toBe(`"'=HYPERLINK(""http://evil"")",'+Plus,'-minus@x.org,(555) 123-4567,"1 Main St, Apt 2",'@City,'\tTab,5000,1234.5,DS1-1,7,100,3,2024-01-02,40,'=Export Org`);
+    expect(evil).toBe(
+      `"'=HYPERLINK(""http://evil"")",'+Plus,'-minus@x.org,(555) 123-4567,"1 Main St, Apt 2",'@City,'\tTab,5000,1234.5,DS1-1,7,100,3,2024-01-02,40,'=Export Org`,
+    );
     // In list order (Last Name, First Name).
     const last = lines.slice(1).map((l) => l.split(",")[1] ?? "");
     expect(last.filter((l) => l.startsWith("L"))).toEqual([...last.filter((l) => l.startsWith("L"))].sort());
@@ -295,7 +396,19 @@ describe("export", () => {
   it("writes every kind of value as the API shows it: empty for missing, quotes, line breaks, decimals, negative amounts", async () => {
     const org = await buildOrg(t, "Cells Org");
     const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
-    await buildDonor(t, org.id, { firstName: 'Say "Hi"', lastName: "Line\nBreak", address: "Carriage\rReturn", email: null, estimatedCapacity: 1234.5, totalGiftAmount: -25, qualityScore: 7.25, largestGiftFound: 0, numberOfGifts: 0, age: null, lastGiftDate: null });
+    await buildDonor(t, org.id, {
+      firstName: 'Say "Hi"',
+      lastName: "Line\nBreak",
+      address: "Carriage\rReturn",
+      email: null,
+      estimatedCapacity: 1234.5,
+      totalGiftAmount: -25,
+      qualityScore: 7.25,
+      largestGiftFound: 0,
+      numberOfGifts: 0,
+      age: null,
+      lastGiftDate: null,
+    });
     await buildDonor(t, org.id, { firstName: "Only", lastName: "Name" });
     const res = await t.request("GET", "/api/donors/export", { cookie: u.cookie });
     expect(res.body).toBe(
@@ -314,7 +427,11 @@ describe("export", () => {
     await t.request("POST", `/api/donor-groups/${g.json().id}/members`, { cookie: owner, body: { donorIds: [d.id] } });
     const res = await t.request("GET", `/api/donors/export?staticGroup=${g.json().id}`, { cookie: owner });
     expect(res.body.trimEnd().split("\r\n")).toHaveLength(2);
-    expect((await t.request("GET", `/api/donors/export?staticGroup=${g.json().id}`, { cookie: ownerB })).statusCode).toBe(404);
-    expect((await t.request("GET", `/api/donors/export?organizationId=${orgA.id}`, { cookie: ownerB })).statusCode).toBe(404);
+    expect(
+      (await t.request("GET", `/api/donors/export?staticGroup=${g.json().id}`, { cookie: ownerB })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request("GET", `/api/donors/export?organizationId=${orgA.id}`, { cookie: ownerB })).statusCode,
+    ).toBe(404);
   });
 });

@@ -19,29 +19,97 @@ beforeAll(async () => {
   orgB = b.org;
   officer = a.officer.cookie;
   admin = (await buildUser(t, { role: "admin", organizationId: null })).cookie;
-  const d = async (key: string, values: Parameters<typeof buildDonor>[2]) => (ids[key] = (await buildDonor(t, orgA.id, values)).id);
-  await d("ann", { firstName: "Ann", lastName: "Zeta", email: "ann@zeta.org", dsRating: "DS1-1", estimatedCapacity: 50000, qualityScore: 9.5, age: 70, lastGiftAmount: 500, lastGiftDate: "2024-05-01", largestGiftDate: "2020-01-01", firstGiftAmount: 25, firstDateRange: "1995-2020", totalGiftAmount: 9000, numberOfGifts: 12, largestGiftAmount: 2000, largestGiftFound: 10000 });
-  await d("bob", { firstName: "Bob", lastName: "Alpha", email: "BOB@mail.com", dsRating: "DS1-2", estimatedCapacity: 1000, qualityScore: 2, age: 30, lastGiftAmount: 50, lastGiftDate: "2010-02-02", largestGiftDate: "2012-06-06", firstGiftAmount: 500, firstDateRange: "2005-2010", totalGiftAmount: 100, numberOfGifts: 2, largestGiftAmount: 60, largestGiftFound: 0 });
-  await d("cy", { firstName: "Cy", lastName: "Alpha", email: null, dsRating: "DS2-1", estimatedCapacity: null, qualityScore: null, age: null, lastGiftDate: null });
-  await d("dee", { firstName: "Dee", lastName: "Moss", email: "dee%_x@mail.com", dsRating: "DS1-1", estimatedCapacity: 250000, qualityScore: 10, age: 120, lastGiftDate: "1899-12-31" });
-  await buildDonor(t, orgB.id, { firstName: "Other", lastName: "Alpha", email: "ann@zeta.org", dsRating: "DS9-9", estimatedCapacity: 50000 });
+  const d = async (key: string, values: Parameters<typeof buildDonor>[2]) =>
+    (ids[key] = (await buildDonor(t, orgA.id, values)).id);
+  await d("ann", {
+    firstName: "Ann",
+    lastName: "Zeta",
+    email: "ann@zeta.org",
+    dsRating: "DS1-1",
+    estimatedCapacity: 50000,
+    qualityScore: 9.5,
+    age: 70,
+    lastGiftAmount: 500,
+    lastGiftDate: "2024-05-01",
+    largestGiftDate: "2020-01-01",
+    firstGiftAmount: 25,
+    firstDateRange: "1995-2020",
+    totalGiftAmount: 9000,
+    numberOfGifts: 12,
+    largestGiftAmount: 2000,
+    largestGiftFound: 10000,
+  });
+  await d("bob", {
+    firstName: "Bob",
+    lastName: "Alpha",
+    email: "BOB@mail.com",
+    dsRating: "DS1-2",
+    estimatedCapacity: 1000,
+    qualityScore: 2,
+    age: 30,
+    lastGiftAmount: 50,
+    lastGiftDate: "2010-02-02",
+    largestGiftDate: "2012-06-06",
+    firstGiftAmount: 500,
+    firstDateRange: "2005-2010",
+    totalGiftAmount: 100,
+    numberOfGifts: 2,
+    largestGiftAmount: 60,
+    largestGiftFound: 0,
+  });
+  await d("cy", {
+    firstName: "Cy",
+    lastName: "Alpha",
+    email: null,
+    dsRating: "DS2-1",
+    estimatedCapacity: null,
+    qualityScore: null,
+    age: null,
+    lastGiftDate: null,
+  });
+  await d("dee", {
+    firstName: "Dee",
+    lastName: "Moss",
+    email: "dee%_x@mail.com",
+    dsRating: "DS1-1",
+    estimatedCapacity: 250000,
+    qualityScore: 10,
+    age: 120,
+    lastGiftDate: "1899-12-31",
+  });
+  await buildDonor(t, orgB.id, {
+    firstName: "Other",
+    lastName: "Alpha",
+    email: "ann@zeta.org",
+    dsRating: "DS9-9",
+    estimatedCapacity: 50000,
+  });
   // Stages: Ann has Discovery → current Connection; Bob has Connection only → still Discovery; Dee completed all.
-  await t.db.insert(stages).values([
-    { donorId: ids.ann!, organizationId: orgA.id, stageName: "Discovery" },
-    { donorId: ids.bob!, organizationId: orgA.id, stageName: "Connection" },
-    ...["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"].map((stageName) => ({ donorId: ids.dee!, organizationId: orgA.id, stageName })),
-  ]);
+  await t.db
+    .insert(stages)
+    .values([
+      { donorId: ids.ann!, organizationId: orgA.id, stageName: "Discovery" },
+      { donorId: ids.bob!, organizationId: orgA.id, stageName: "Connection" },
+      ...["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"].map((stageName) => ({
+        donorId: ids.dee!,
+        organizationId: orgA.id,
+        stageName,
+      })),
+    ]);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const list = async (filters: DonorFilterSettings = {}, extra = "", cookie = officer) => {
-  const res = await t.request("GET", `/api/donors?filters=${encodeURIComponent(encodeDonorFilters(filters))}${extra}`, { cookie });
+  const res = await t.request("GET", `/api/donors?filters=${encodeURIComponent(encodeDonorFilters(filters))}${extra}`, {
+    cookie,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const names = async (filters: DonorFilterSettings, extra = "") => (await list(filters, extra)).rows.map((r: { firstName: string }) => r.firstName);
+const names = async (filters: DonorFilterSettings, extra = "") =>
+  (await list(filters, extra)).rows.map((r: { firstName: string }) => r.firstName);
 
 describe("donor list access", () => {
   it("answers 401 without a session and 403 with the spec's message without a donor role", async () => {
@@ -52,12 +120,15 @@ describe("donor list access", () => {
     expect(res.json()).toEqual({ error: "forbidden", message: "You don't have permission to access the donor list." });
   });
 
-  it.each(["org_owner", "org_manager", "org_officer"] as const)("lets an %s see only their organisation's donors", async (role) => {
-    const u = await buildUser(t, { role, organizationId: orgA.id });
-    const body = await list({}, "", u.cookie);
-    expect(body.total).toBe(4);
-    expect(body.rows.every((r: { organizationName: string }) => r.organizationName === "Alpha Trust")).toBe(true);
-  });
+  it.each(["org_owner", "org_manager", "org_officer"] as const)(
+    "lets an %s see only their organisation's donors",
+    async (role) => {
+      const u = await buildUser(t, { role, organizationId: orgA.id });
+      const body = await list({}, "", u.cookie);
+      expect(body.total).toBe(4);
+      expect(body.rows.every((r: { organizationName: string }) => r.organizationName === "Alpha Trust")).toBe(true);
+    },
+  );
 
   it("answers 404 when a non-admin names another organisation, and lets an admin choose one", async () => {
     const res = await t.request("GET", `/api/donors?organizationId=${orgB.id}`, { cookie: officer });
@@ -92,7 +163,12 @@ describe("donor list ordering, paging and counts", () => {
 
   it("shows each donor's current stage", async () => {
     const rows = (await list()).rows as { firstName: string; currentStage: string }[];
-    expect(Object.fromEntries(rows.map((r) => [r.firstName, r.currentStage]))).toEqual({ Ann: "Connection", Bob: "Discovery", Cy: "Discovery", Dee: "Complete" });
+    expect(Object.fromEntries(rows.map((r) => [r.firstName, r.currentStage]))).toEqual({
+      Ann: "Connection",
+      Bob: "Discovery",
+      Cy: "Discovery",
+      Dee: "Complete",
+    });
   });
 });
 
@@ -182,7 +258,10 @@ describe("static group filter", () => {
   it("shows only the group's members and names the group; another organisation's group is 404", async () => {
     const g = await t.request("POST", "/api/donor-groups", { cookie: officer, body: { name: "Board" } });
     const groupId = g.json().id;
-    await t.request("POST", `/api/donor-groups/${groupId}/members`, { cookie: officer, body: { donorIds: [ids.ann, ids.cy] } });
+    await t.request("POST", `/api/donor-groups/${groupId}/members`, {
+      cookie: officer,
+      body: { donorIds: [ids.ann, ids.cy] },
+    });
     const body = await list({}, `&staticGroup=${groupId}`);
     expect(body.rows.map((r: { firstName: string }) => r.firstName)).toEqual(["Cy", "Ann"]);
     expect(body.group).toEqual({ id: groupId, name: "Board" });

@@ -30,7 +30,11 @@ export async function startFakeAiServer(flavour: "openai" | "anthropic") {
     let raw = "";
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
-      requests.push({ path: req.url ?? "", headers: req.headers, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} });
+      requests.push({
+        path: req.url ?? "",
+        headers: req.headers,
+        body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+      });
       if (behaviour.kind === "hang") return; // never answers: the client's time-out must fire
       if (behaviour.kind === "status" && (behaviour.times === undefined || failuresLeft > 0)) {
         failuresLeft--;
@@ -47,15 +51,31 @@ export async function startFakeAiServer(flavour: "openai" | "anthropic") {
       const chunks = echoed ?? (behaviour.kind === "stream" ? behaviour.chunks : ["Recovered answer."]);
       if (flavour === "openai") {
         for (const text of chunks) {
-          res.write(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`);
+          res.write(
+            `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta: { content: text }, finish_reason: null }] })}\n\n`,
+          );
         }
-        res.write(`data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "fake", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\n`,
+        );
         res.end("data: [DONE]\n\n");
       } else {
         const ev = (type: string, data: unknown) => res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-        ev("message_start", { type: "message_start", message: { id: "m1", type: "message", role: "assistant", model: "fake", content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } });
+        ev("message_start", {
+          type: "message_start",
+          message: {
+            id: "m1",
+            type: "message",
+            role: "assistant",
+            model: "fake",
+            content: [],
+            stop_reason: null,
+            usage: { input_tokens: 1, output_tokens: 0 },
+          },
+        });
         ev("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
-        for (const text of chunks) ev("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
+        for (const text of chunks)
+          ev("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
         ev("content_block_stop", { type: "content_block_stop", index: 0 });
         ev("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn" }, usage: { output_tokens: 3 } });
         ev("message_stop", { type: "message_stop" });

@@ -26,7 +26,12 @@ export type OrganizationSide = OrganizationPeople & { donors: [Donor, Donor]; ca
 
 const tag = () => crypto.randomBytes(4).toString("hex");
 
-async function organizationSide(t: TestApp, name: string, label: string, records: boolean): Promise<OrganizationPeople | OrganizationSide> {
+async function organizationSide(
+  t: TestApp,
+  name: string,
+  label: string,
+  records: boolean,
+): Promise<OrganizationPeople | OrganizationSide> {
   const org = await buildOrg(t, name);
   const marker = `${label}-${tag()}`;
   const organizationId = org.id;
@@ -38,16 +43,35 @@ async function organizationSide(t: TestApp, name: string, label: string, records
     buildUser(t, { role: "org_officer", status: "submitted", organizationId }),
     buildUser(t, { role: "admin", organizationId }),
   ]);
-  const side: OrganizationPeople = { org: { id: org.id, name: org.name }, marker, owner, manager, officer, applicant, admin };
+  const side: OrganizationPeople = {
+    org: { id: org.id, name: org.name },
+    marker,
+    owner,
+    manager,
+    officer,
+    applicant,
+    admin,
+  };
   if (!records) return side;
   const donors: [Donor, Donor] = [
-    await buildDonor(t, org.id, { firstName: `Donor${marker}`, lastName: `Family${marker}`, email: `donor-${marker}@example.org` }),
+    await buildDonor(t, org.id, {
+      firstName: `Donor${marker}`,
+      lastName: `Family${marker}`,
+      email: `donor-${marker}@example.org`,
+    }),
     await buildDonor(t, org.id, { firstName: "Second", lastName: `Donor${marker}` }),
   ];
   // Straight into the table: the activity log stays as the test left it.
   const [campaign] = await t.db
     .insert(campaigns)
-    .values({ name: `Campaign ${marker}`, goal: "$50,000", startDate: "2026-01-01", endDate: "2026-12-31", organizationId: org.id, ownerUserId: side.officer.userId })
+    .values({
+      name: `Campaign ${marker}`,
+      goal: "$50,000",
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+      organizationId: org.id,
+      ownerUserId: side.officer.userId,
+    })
     .returning();
   return { ...side, donors, campaign: { id: campaign!.id, name: campaign!.name } };
 }
@@ -59,8 +83,14 @@ export type TwoOrganizations<Side extends OrganizationPeople = OrganizationPeopl
  * admin and (unless `records: false`, for tests that count an organisation's donors or campaigns) two
  * donors and a campaign owned by its officer.
  */
-export async function twoOrganizations(t: TestApp, opts: { names?: [string, string]; records: false }): Promise<TwoOrganizations>;
-export async function twoOrganizations(t: TestApp, opts?: { names?: [string, string]; records?: true }): Promise<TwoOrganizations<OrganizationSide>>;
+export async function twoOrganizations(
+  t: TestApp,
+  opts: { names?: [string, string]; records: false },
+): Promise<TwoOrganizations>;
+export async function twoOrganizations(
+  t: TestApp,
+  opts?: { names?: [string, string]; records?: true },
+): Promise<TwoOrganizations<OrganizationSide>>;
 export async function twoOrganizations(
   t: TestApp,
   opts: { names?: [string, string]; records?: boolean } = {},
@@ -68,6 +98,9 @@ export async function twoOrganizations(
   const suffix = tag();
   const [nameA, nameB] = opts.names ?? [`Org A ${suffix}`, `Org B ${suffix}`];
   const records = opts.records ?? true;
-  const [a, b] = await Promise.all([organizationSide(t, nameA, "A", records), organizationSide(t, nameB, "B", records)]);
+  const [a, b] = await Promise.all([
+    organizationSide(t, nameA, "A", records),
+    organizationSide(t, nameB, "B", records),
+  ]);
   return { a, b };
 }

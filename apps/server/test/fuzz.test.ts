@@ -51,7 +51,12 @@ type Schema = {
 type Param = { name: string; in: "path" | "query"; schema?: Schema; required?: boolean };
 type Route = { method: string; path: string; params: Param[]; body: Schema | null; bodyTypes: string[] };
 
-function routesOf(doc: { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> }): Route[] {
+function routesOf(doc: {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >;
+}): Route[] {
   const out: Route[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
@@ -81,7 +86,20 @@ const badScalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ unit: "binary", maxLength: 30 }),
   fc.string({ maxLength: 30 }).map((s) => `${s}\u0000${s}`),
   // numbers beyond every column
-  fc.constantFrom(2_147_483_648, -2_147_483_649, 1e308, -1e308, 1e21, Number.MAX_SAFE_INTEGER + 1, 1.5, -0.5, 5e-324, 0.1 + 0.2, -1, 0),
+  fc.constantFrom(
+    2_147_483_648,
+    -2_147_483_649,
+    1e308,
+    -1e308,
+    1e21,
+    Number.MAX_SAFE_INTEGER + 1,
+    1.5,
+    -0.5,
+    5e-324,
+    0.1 + 0.2,
+    -1,
+    0,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
   fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map((b) => b.toString()),
@@ -106,23 +124,68 @@ const badScalar: fc.Arbitrary<unknown> = fc.oneof(
   ),
   // wrong types and shapes
   fc.constantFrom(true, false, null, "", " ", "null", "undefined", "NaN", "Infinity", "-Infinity", "[]", "{}", "true"),
-  fc.constantFrom("' OR 1=1 --", "%", "_", "\\", "%_%", "'; DROP TABLE donors; --", "$1", "::uuid", "../../etc/passwd", "<script>alert(1)</script>", "=cmd|' /C calc'!A0"),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    "%",
+    "_",
+    "\\",
+    "%_%",
+    "'; DROP TABLE donors; --",
+    "$1",
+    "::uuid",
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "=cmd|' /C calc'!A0",
+  ),
   fc.uuid(),
   fc.constantFrom("00000000-0000-0000-0000-000000000000", "not-a-uuid", "1", "-1", "9".repeat(40)),
 );
 /** Bad values of a text field: characters PostgreSQL refuses, dates that do not exist, huge ones. */
 const badText: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom("\u0000", "a\u0000b", "\ud800", "x\udc00y", "2024-02-30", "2026-02-31", "0000-01-01", "99999-01-01T00:00:00Z", "", " ", "x".repeat(10_000)),
+  fc.constantFrom(
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "x\udc00y",
+    "2024-02-30",
+    "2026-02-31",
+    "0000-01-01",
+    "99999-01-01T00:00:00Z",
+    "",
+    " ",
+    "x".repeat(10_000),
+  ),
   fc.string({ unit: "binary", maxLength: 20 }),
   fc.string({ maxLength: 20 }).map((s) => `${s}\u0000`),
   fc.constantFrom(1, true, null, [], {}),
 );
 /** Bad values of a number field: beyond every column, not whole, not numbers. */
 const badNumber: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(2_147_483_648, -2_147_483_649, 1e308, -1e308, 1e21, Number.MAX_SAFE_INTEGER + 1, 1.5, -1, 5e-324, "12", "1e3", "abc", null, true),
+  fc.constantFrom(
+    2_147_483_648,
+    -2_147_483_649,
+    1e308,
+    -1e308,
+    1e21,
+    Number.MAX_SAFE_INTEGER + 1,
+    1.5,
+    -1,
+    5e-324,
+    "12",
+    "1e3",
+    "abc",
+    null,
+    true,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
-const hugeString = fc.constantFrom("x".repeat(MB), "é".repeat(MB / 2), "\u0000".repeat(1000), "a".repeat(10_000), "😀".repeat(5000));
+const hugeString = fc.constantFrom(
+  "x".repeat(MB),
+  "é".repeat(MB / 2),
+  "\u0000".repeat(1000),
+  "a".repeat(10_000),
+  "😀".repeat(5000),
+);
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 10, arbitrary: badScalar },
   { weight: 1, arbitrary: hugeString },
@@ -149,7 +212,8 @@ function encodeLoose(s: string): string {
   }
   return out;
 }
-const asText = (v: unknown): string => (typeof v === "string" ? v : typeof v === "bigint" ? v.toString() : JSON.stringify(v) ?? "");
+const asText = (v: unknown): string =>
+  typeof v === "string" ? v : typeof v === "bigint" ? v.toString() : (JSON.stringify(v) ?? "");
 
 // ------------------------------------------------------------------ the fixture
 
@@ -171,7 +235,10 @@ const fixture = {
   orgA: "",
   orgB: "",
   orgC: "",
-  usersA: {} as Record<string, { userId: string; role: (typeof ROLE_NAMES)[number] | null; status: "submitted" | "approved" }>,
+  usersA: {} as Record<
+    string,
+    { userId: string; role: (typeof ROLE_NAMES)[number] | null; status: "submitted" | "approved" }
+  >,
   b: { userIds: [] as string[], donorIds: [] as string[] },
   poolsA: null as unknown as Pools,
   poolsAdmin: null as unknown as Pools,
@@ -183,7 +250,12 @@ async function api(cookie: string, method: "GET" | "POST" | "PUT" | "PATCH" | "D
   return res.json() as Record<string, unknown>;
 }
 async function importCsv(cookie: string, csv: string): Promise<string> {
-  const res = await t.app.inject({ method: "POST", url: "/api/donors/imports?fileName=f.csv", payload: csv, headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl } });
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/donors/imports?fileName=f.csv",
+    payload: csv,
+    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
+  });
   if (res.statusCode !== 202) throw new Error(`fixture import: ${res.statusCode} ${res.body}`);
   const id = (res.json() as { id: string }).id;
   for (let i = 0; i < 400; i++) {
@@ -196,14 +268,31 @@ async function importCsv(cookie: string, csv: string): Promise<string> {
 
 /** An organisation's records made through the API: donors, a group, a saved group, a campaign with a goal, an issue, an import. */
 async function seedOrganization(orgId: string, cookie: string) {
-  const donors = [await buildDonor(t, orgId, { age: 40, numberOfGifts: 3, lastGiftDate: "2024-01-05", estimatedCapacity: 5000 }), await buildDonor(t, orgId)];
+  const donors = [
+    await buildDonor(t, orgId, { age: 40, numberOfGifts: 3, lastGiftDate: "2024-01-05", estimatedCapacity: 5000 }),
+    await buildDonor(t, orgId),
+  ];
   const group = await api(cookie, "POST", "/api/donor-groups", { name: "Fixture group" });
   await api(cookie, "POST", `/api/donor-groups/${String(group.id)}/members`, { donorIds: donors.map((d) => d.id) });
-  const saved = await api(cookie, "POST", "/api/saved-donor-groups", { name: "Fixture saved", filterSettings: { minAge: 30 } });
-  const campaign = (await api(cookie, "POST", "/api/campaigns", { name: "Fixture campaign", goal: "Grow", startDate: "2026-01-01", endDate: "2026-12-31" })) as { id: string };
-  await api(cookie, "PUT", `/api/donors/${donors[0]!.id}/campaign-goals/${campaign.id}`, { goalText: "A goal" }).catch(() => undefined);
+  const saved = await api(cookie, "POST", "/api/saved-donor-groups", {
+    name: "Fixture saved",
+    filterSettings: { minAge: 30 },
+  });
+  const campaign = (await api(cookie, "POST", "/api/campaigns", {
+    name: "Fixture campaign",
+    goal: "Grow",
+    startDate: "2026-01-01",
+    endDate: "2026-12-31",
+  })) as { id: string };
+  await api(cookie, "PUT", `/api/donors/${donors[0]!.id}/campaign-goals/${campaign.id}`, { goalText: "A goal" }).catch(
+    () => undefined,
+  );
   await api(cookie, "PUT", `/api/donors/${donors[0]!.id}/notes`, { notes: "<p>note</p>" });
-  const issue = await api(cookie, "POST", "/api/issues", { type: "bug", title: "Fixture issue", description: "Something" });
+  const issue = await api(cookie, "POST", "/api/issues", {
+    type: "bug",
+    title: "Fixture issue",
+    description: "Something",
+  });
   const importId = await importCsv(cookie, "First Name,Last Name,Age\nImported,Donor,50\n");
   return {
     ids: [...donors.map((d) => d.id), String(group.id), String(saved.id), campaign.id, String(issue.id), importId],
@@ -222,7 +311,10 @@ async function repairActors() {
   const [orgA] = await t.db.select().from(organizations).where(eq(organizations.id, fixture.orgA));
   if (!orgA) throw new Error("organisation A was deleted by a fuzzed request");
   for (const u of Object.values(fixture.usersA)) {
-    await t.db.update(userProfiles).set({ onboardingStatus: u.status, organizationId: fixture.orgA }).where(eq(userProfiles.id, u.userId));
+    await t.db
+      .update(userProfiles)
+      .set({ onboardingStatus: u.status, organizationId: fixture.orgA })
+      .where(eq(userProfiles.id, u.userId));
     await t.db.delete(userRoles).where(eq(userRoles.userId, u.userId));
     if (u.role) await t.db.insert(userRoles).values({ userId: u.userId, roleId: await roleId(u.role) });
   }
@@ -241,7 +333,9 @@ async function snapshotB(): Promise<Map<string, string[]>> {
   const lit = (ids: string[]) => (ids.length ? ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(",") : "NULL");
   const out = new Map<string, string[]>();
   const select = async (table: string, where: string) => {
-    const res = (await t.db.execute(sql.raw(`SELECT to_jsonb(x)::text AS row FROM "${table}" x WHERE ${where}`))) as unknown as { rows: { row: string }[] };
+    const res = (await t.db.execute(
+      sql.raw(`SELECT to_jsonb(x)::text AS row FROM "${table}" x WHERE ${where}`),
+    )) as unknown as { rows: { row: string }[] };
     out.set(table, res.rows.map((r) => r.row).sort());
   };
   await select("organizations", `x.id = '${fixture.orgB}'`);
@@ -253,7 +347,9 @@ async function snapshotB(): Promise<Map<string, string[]>> {
     if (c.has("donor_id")) conds.push(`x.donor_id::text IN (${lit(fixture.b.donorIds)})`);
     await select(table, conds.join(" OR "));
   }
-  const profiles = (await t.db.execute(sql.raw(`SELECT to_jsonb(x)::text AS row FROM user_profiles x WHERE x.id IN (${lit(fixture.b.userIds)})`))) as unknown as { rows: { row: string }[] };
+  const profiles = (await t.db.execute(
+    sql.raw(`SELECT to_jsonb(x)::text AS row FROM user_profiles x WHERE x.id IN (${lit(fixture.b.userIds)})`),
+  )) as unknown as { rows: { row: string }[] };
   out.set("user_profiles", [...(out.get("user_profiles") ?? []), ...profiles.rows.map((r) => r.row)].sort());
   return out;
 }
@@ -302,7 +398,8 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
       const s = resolve(schema);
       const lname = name.toLowerCase();
       if (s?.enum?.length) return fc.constantFrom(...s.enum);
-      if (s?.anyOf?.length || s?.oneOf?.length) return fc.oneof(...(s.anyOf ?? s.oneOf)!.map((x) => plausible(name, x, depth)));
+      if (s?.anyOf?.length || s?.oneOf?.length)
+        return fc.oneof(...(s.anyOf ?? s.oneOf)!.map((x) => plausible(name, x, depth)));
       const type = Array.isArray(s?.type) ? s!.type.find((x) => x !== "null") : s?.type;
       if (lname === "organizationid" || lname === "targetorganizationid") return fc.constantFrom(...pools.orgIds);
       if (lname === "donorids") return fc.array(fc.constantFrom(...pools.donorIds), { maxLength: 3 });
@@ -311,17 +408,25 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
       if (lname === "actiontype") return fc.constantFrom(...ACTION_TYPES);
       if (lname === "type" && name === "type") return fc.constantFrom(...ISSUE_TYPES);
       if (lname === "filters" || lname === "filtersettings") {
-        const filter = fc.dictionary(fc.constantFrom(...FILTER_KEYS), fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constantFrom("2024-01-05", "Smith", ""), badScalar), { maxKeys: 4 });
+        const filter = fc.dictionary(
+          fc.constantFrom(...FILTER_KEYS),
+          fc.oneof(fc.integer({ min: 0, max: 200 }), fc.constantFrom("2024-01-05", "Smith", ""), badScalar),
+          { maxKeys: 4 },
+        );
         return lname === "filters" ? filter.map((f) => JSON.stringify(f)) : filter;
       }
-      if (lname.includes("date") && type !== "object") return fc.constantFrom("2025-01-05", "2026-12-31", "2025-01-05T00:00:00Z");
-      if (lname === "from" || lname === "to") return fc.constantFrom("2025-01-05T00:00:00Z", "2030-01-01T00:00:00.000Z");
+      if (lname.includes("date") && type !== "object")
+        return fc.constantFrom("2025-01-05", "2026-12-31", "2025-01-05T00:00:00Z");
+      if (lname === "from" || lname === "to")
+        return fc.constantFrom("2025-01-05T00:00:00Z", "2030-01-01T00:00:00.000Z");
       if (lname.endsWith("id") && type === "string") return idArb;
       if (lname.includes("email")) return fc.constantFrom("someone@example.org", "fuzz@example.org");
       if (type === "boolean") return fc.boolean();
-      if (type === "integer") return fc.integer({ min: Math.max(s?.minimum ?? 0, -1000), max: Math.min(s?.maximum ?? 1000, 1000) });
+      if (type === "integer")
+        return fc.integer({ min: Math.max(s?.minimum ?? 0, -1000), max: Math.min(s?.maximum ?? 1000, 1000) });
       if (type === "number") return fc.double({ min: 0, max: 1000, noNaN: true });
-      if (type === "array") return depth > 3 ? fc.constant([]) : fc.array(plausible(name, s?.items, depth + 1), { maxLength: 3 });
+      if (type === "array")
+        return depth > 3 ? fc.constant([]) : fc.array(plausible(name, s?.items, depth + 1), { maxLength: 3 });
       if (type === "object" || s?.properties) {
         if (depth > 3) return fc.constant({});
         const props = Object.entries(s?.properties ?? {});
@@ -337,7 +442,13 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
       Object.fromEntries(
         route.params
           .filter((p) => p.in === "path")
-          .map((p) => [p.name, fc.oneof({ weight: 2, arbitrary: plausible(p.name, p.schema).map(asText) }, { weight: 2, arbitrary: idArb })]),
+          .map((p) => [
+            p.name,
+            fc.oneof(
+              { weight: 2, arbitrary: plausible(p.name, p.schema).map(asText) },
+              { weight: 2, arbitrary: idArb },
+            ),
+          ]),
       ) as Record<string, fc.Arbitrary<string>>,
     );
 
@@ -396,20 +507,72 @@ function requestArbitrary(): fc.Arbitrary<FuzzRequest> {
     const payloadArb: fc.Arbitrary<{ payload?: string; contentType?: string }> = !hasBody
       ? fc.constant({})
       : fc.oneof(
-          { weight: 14, arbitrary: jsonBody.map((b) => ({ payload: JSON.stringify(b) ?? "null", contentType: "application/json" })) },
-          { weight: 2, arbitrary: badValue.map((b) => ({ payload: JSON.stringify(b) ?? "null", contentType: "application/json" })) },
-          { weight: 1, arbitrary: fc.constantFrom(nestedArrays(5000), nestedObjects(5000), "{", '{"a":', "[1,]", "", "\u0000", '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}').map((p) => ({ payload: p, contentType: "application/json" })) },
-          { weight: 1, arbitrary: jsonBody.map((b) => ({ payload: JSON.stringify(b) ?? "null", contentType: "text/plain" })) },
-          { weight: 1, arbitrary: fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json; charset=latin1", "text/csv").map((ct) => ({ payload: "a=1&b=%00", contentType: ct })) },
+          {
+            weight: 14,
+            arbitrary: jsonBody.map((b) => ({ payload: JSON.stringify(b) ?? "null", contentType: "application/json" })),
+          },
+          {
+            weight: 2,
+            arbitrary: badValue.map((b) => ({ payload: JSON.stringify(b) ?? "null", contentType: "application/json" })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom(
+                nestedArrays(5000),
+                nestedObjects(5000),
+                "{",
+                '{"a":',
+                "[1,]",
+                "",
+                "\u0000",
+                '{"__proto__":{"x":1}}',
+                '{"constructor":{"prototype":{"x":1}}}',
+              )
+              .map((p) => ({ payload: p, contentType: "application/json" })),
+          },
+          {
+            weight: 1,
+            arbitrary: jsonBody.map((b) => ({ payload: JSON.stringify(b) ?? "null", contentType: "text/plain" })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constantFrom(
+                "application/x-www-form-urlencoded",
+                "multipart/form-data; boundary=x",
+                "application/xml",
+                "application/json; charset=latin1",
+                "text/csv",
+              )
+              .map((ct) => ({ payload: "a=1&b=%00", contentType: ct })),
+          },
           {
             weight: route.path.endsWith("/imports") ? 4 : 1,
             arbitrary: fc
-              .array(fc.tuple(fc.oneof(fc.string({ maxLength: 12 }), badScalar.map(asText)), fc.oneof(fc.string({ maxLength: 12 }), badScalar.map(asText))), { minLength: 1, maxLength: 6 })
-              .map((rows) => ({ payload: `First Name,Last Name,Age\n${rows.map(([a, b]) => `${JSON.stringify(a)},${JSON.stringify(b)},${rows.length}`).join("\n")}\n`, contentType: "text/csv" })),
+              .array(
+                fc.tuple(
+                  fc.oneof(fc.string({ maxLength: 12 }), badScalar.map(asText)),
+                  fc.oneof(fc.string({ maxLength: 12 }), badScalar.map(asText)),
+                ),
+                { minLength: 1, maxLength: 6 },
+              )
+              .map((rows) => ({
+                payload: `First Name,Last Name,Age\n${rows.map(([a, b]) => `${JSON.stringify(a)},${JSON.stringify(b)},${rows.length}`).join("\n")}\n`,
+                contentType: "text/csv",
+              })),
           },
           { weight: 1, arbitrary: fc.constant({}) },
         );
-    return fc.record({ route: fc.constant(route), actor: fc.constant(actor), path: pathArb, query: queryArb, body: payloadArb }).map(({ body, ...r }) => ({ ...r, ...body }));
+    return fc
+      .record({
+        route: fc.constant(route),
+        actor: fc.constant(actor),
+        path: pathArb,
+        query: queryArb,
+        body: payloadArb,
+      })
+      .map(({ body, ...r }) => ({ ...r, ...body }));
   });
 }
 
@@ -427,7 +590,8 @@ function urlOf(r: FuzzRequest): string {
 
 // ------------------------------------------------------------------ checking answers
 
-const LEAK = /failed query|params:|insert into|select .+ from|update .+ set|invalid input syntax|violates .+ constraint|duplicate key|\bat .+\.(ts|js):\d+/i;
+const LEAK =
+  /failed query|params:|insert into|select .+ from|update .+ set|invalid input syntax|violates .+ constraint|duplicate key|\bat .+\.(ts|js):\d+/i;
 
 /** Every row of a CSV has the header's number of cells, quotes are closed, and it ends with a line end. */
 function csvProblem(text: string): string | null {
@@ -469,15 +633,18 @@ function answerProblem(res: { statusCode: number; headers: Record<string, unknow
     if (res.statusCode >= 400) {
       const e = body as { error?: unknown; message?: unknown };
       if (typeof e?.error !== "string" || typeof e?.message !== "string") return "error body is not { error, message }";
-      if (LEAK.test(e.message) || e.message.length > 500) return `error message leaks internals: ${e.message.slice(0, 200)}`;
+      if (LEAK.test(e.message) || e.message.length > 500)
+        return `error message leaks internals: ${e.message.slice(0, 200)}`;
     }
   }
-  if (res.statusCode >= 400 && LEAK.test(res.body.slice(0, 5000)) && !type.startsWith("text/csv")) return "error answer leaks internals";
+  if (res.statusCode >= 400 && LEAK.test(res.body.slice(0, 5000)) && !type.startsWith("text/csv"))
+    return "error answer leaks internals";
   return null;
 }
 
 /** The sentences of apps/server/src/lib/db-errors.ts: a value reached the database before it was refused. */
-const DB_REFUSAL = /A value in the request is out of range or not valid|The request is missing a value or has a value that is not allowed|A value in the request is too large to store|A record with the same details already exists|The request refers to a record that does not exist/;
+const DB_REFUSAL =
+  /A value in the request is out of range or not valid|The request is missing a value or has a value that is not allowed|A value in the request is too large to store|A record with the same details already exists|The request refers to a record that does not exist/;
 
 const describeRequest = (r: FuzzRequest) =>
   `${r.actor} ${r.route.method} ${urlOf(r).slice(0, 300)}${r.payload !== undefined ? ` [${r.contentType}] ${r.payload.slice(0, 300)}` : ""}`;
@@ -489,7 +656,10 @@ let fakeAi: FakeAiServer[] = [];
 beforeAll(async () => {
   // Every AI provider is configured (fake OpenAI and Anthropic servers on 127.0.0.1), as an installation
   // whose admin picked a provider would be: the fuzzed provider switch then never leads to a 5xx.
-  const [openai, anthropic] = (fakeAi = await Promise.all([startFakeAiServer("openai"), startFakeAiServer("anthropic")]));
+  const [openai, anthropic] = (fakeAi = await Promise.all([
+    startFakeAiServer("openai"),
+    startFakeAiServer("anthropic"),
+  ]));
   t = await createTestApp({
     apiRateLimit: 1_000_000,
     ai: {
@@ -566,7 +736,9 @@ afterAll(async () => {
 
 describe("fuzz: bad requests to every route of the OpenAPI document", () => {
   it(`answers ${RUNS} generated bad requests without a 5xx, a cut-off export or a change to another organisation`, async () => {
-    console.log(`fuzz: seed ${SEED}, ${RUNS} requests over ${routes.length} routes (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`);
+    console.log(
+      `fuzz: seed ${SEED}, ${RUNS} requests over ${routes.length} routes (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`,
+    );
     expect(routes.length).toBeGreaterThan(50);
     const before = await snapshotB();
     const failures: string[] = [];
@@ -584,7 +756,8 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
         byRoute.set(key, (byRoute.get(key) ?? 0) + 1);
         let cookie = r.actor === "anonymous" ? undefined : cookies[r.actor];
         // Signing out ends the session: that request gets a session of its own.
-        if (cookie && r.route.path === "/api/auth/sign-out" && passwords[r.actor]) cookie = await signIn(t, passwords[r.actor]!.email, passwords[r.actor]!.password);
+        if (cookie && r.route.path === "/api/auth/sign-out" && passwords[r.actor])
+          cookie = await signIn(t, passwords[r.actor]!.email, passwords[r.actor]!.password);
         try {
           const res = await t.app.inject({
             method: r.route.method as "GET",
@@ -599,7 +772,8 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
           });
           byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
           // A 4xx made from a database refusal means validation let the value through: counted and shown.
-          if (res.statusCode < 500 && DB_REFUSAL.test(res.body)) dbRefusals.push(`${describeRequest(r)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (res.statusCode < 500 && DB_REFUSAL.test(res.body))
+            dbRefusals.push(`${describeRequest(r)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
           const problem = answerProblem(res);
           if (problem) failures.push(`${problem}: ${describeRequest(r)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
         } catch (err) {
@@ -614,25 +788,36 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
     await t.app.activity.flush();
     // Let background work (imports) started by fuzzed requests finish before comparing.
     for (let i = 0; i < 200; i++) {
-      const busy = (await t.db.execute(sql`SELECT count(*)::int AS n FROM donor_import_batches WHERE status IN ('queued', 'running', 'undoing')`).catch(() => ({ rows: [{ n: 0 }] }))) as unknown as { rows: { n: number }[] };
+      const busy = (await t.db
+        .execute(
+          sql`SELECT count(*)::int AS n FROM donor_import_batches WHERE status IN ('queued', 'running', 'undoing')`,
+        )
+        .catch(() => ({ rows: [{ n: 0 }] }))) as unknown as { rows: { n: number }[] };
       if (!busy.rows[0]?.n) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const after = await snapshotB();
 
     const changed = [...before.keys()].filter((k) => JSON.stringify(before.get(k)) !== JSON.stringify(after.get(k)));
-    const statuses = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(", ");
+    const statuses = [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(", ");
     const untouched = routes.filter((r) => !byRoute.has(`${r.method} ${r.path}`)).map((r) => `${r.method} ${r.path}`);
     console.log(
       `fuzz: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s over ${byRoute.size}/${routes.length} routes; statuses ${statuses}; ` +
         `${failures.length} problems; organisation B tables compared: ${before.size}, changed: ${changed.length}`,
     );
     if (untouched.length) console.log(`fuzz: routes not drawn this run: ${untouched.join(", ")}`);
-    console.log(`fuzz: answers made from a database refusal (validation gaps): ${dbRefusals.length}${dbRefusals.length ? `\n  ${dbRefusals.slice(0, 10).join("\n  ")}` : ""}`);
+    console.log(
+      `fuzz: answers made from a database refusal (validation gaps): ${dbRefusals.length}${dbRefusals.length ? `\n  ${dbRefusals.slice(0, 10).join("\n  ")}` : ""}`,
+    );
     expect(sent).toBe(RUNS);
     expect(failures.slice(0, 30), `${failures.length} problems (seed ${SEED})`).toEqual([]);
     expect(changed, "organisation B's rows changed").toEqual([]);
     // A value the database had to refuse reached a query: validation (or the input guard) has a gap.
-    expect(dbRefusals.slice(0, 10), `${dbRefusals.length} answers came from a database refusal (seed ${SEED})`).toEqual([]);
+    expect(dbRefusals.slice(0, 10), `${dbRefusals.length} answers came from a database refusal (seed ${SEED})`).toEqual(
+      [],
+    );
   }, 900_000);
 });

@@ -30,7 +30,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
   // A DATA_DIR of its own (import uploads are kept there while they run), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-test-data-"));
   const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SUPPORT_EMAIL: "support@cultivate.test", APP_URL: TEST_APP_URL }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      SUPPORT_EMAIL: "support@cultivate.test",
+      APP_URL: TEST_APP_URL,
+    }),
     authSecret: "test-secret-test-secret-test-secret-0123456789",
     dataDir,
     ...overrides,

@@ -55,9 +55,11 @@ describe("donor filters are checked before the database sees them", () => {
     expect(ok.body.split("\r\n").filter(Boolean)).toHaveLength(2);
   });
 
-
   it("a saved group with such filters is refused", async () => {
-    const res = await t.request("POST", "/api/saved-donor-groups", { cookie: owner, body: { name: "G", filterSettings: { minAge: 1.5 } } });
+    const res = await t.request("POST", "/api/saved-donor-groups", {
+      cookie: owner,
+      body: { name: "G", filterSettings: { minAge: 1.5 } },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Age must be a whole number.");
   });
@@ -65,13 +67,20 @@ describe("donor filters are checked before the database sees them", () => {
 
 describe("impossible dates", () => {
   it("campaign start and end dates must exist", async () => {
-    const res = await t.request("POST", "/api/campaigns", { cookie: owner, body: { name: "Gala", goal: "Raise", startDate: "2026-02-31", endDate: "2026-03-31" } });
+    const res = await t.request("POST", "/api/campaigns", {
+      cookie: owner,
+      body: { name: "Gala", goal: "Raise", startDate: "2026-02-31", endDate: "2026-03-31" },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Dates must be real calendar dates, like 2025-01-05.");
   });
 
   it("action history from/to must be real date-times (list and export)", async () => {
-    for (const url of ["/api/actions?from=2024-02-30T00:00:00Z", "/api/actions/export?to=0000-01-01T00:00:00Z", "/api/actions/summary?from=2024-13-01T00:00:00Z"]) {
+    for (const url of [
+      "/api/actions?from=2024-02-30T00:00:00Z",
+      "/api/actions/export?to=0000-01-01T00:00:00Z",
+      "/api/actions/summary?from=2024-13-01T00:00:00Z",
+    ]) {
       const res = await t.request("GET", url, { cookie: admin });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toBe(INPUT_MESSAGES.invalidDateTime);
@@ -113,24 +122,37 @@ describe("NUL and unpaired surrogates anywhere under /api", () => {
 });
 
 describe("bodies nested too deeply", () => {
-  it.each(["/api/auth/sign-out", "/api/auth/sign-in/email", "/api/campaigns", "/api/functions/trackAction"])("5,000 nested arrays to %s → 400", async (url) => {
-    for (const payload of ["[".repeat(5000) + "]".repeat(5000), '{"a":'.repeat(5000) + "1" + "}".repeat(5000)]) {
-      const res = await t.app.inject({ method: "POST", url, payload, headers: { "content-type": "application/json", cookie: owner, origin: t.config.appUrl } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: "validation_error", message: INPUT_MESSAGES.tooDeep });
-    }
-  });
+  it.each(["/api/auth/sign-out", "/api/auth/sign-in/email", "/api/campaigns", "/api/functions/trackAction"])(
+    "5,000 nested arrays to %s → 400",
+    async (url) => {
+      for (const payload of ["[".repeat(5000) + "]".repeat(5000), '{"a":'.repeat(5000) + "1" + "}".repeat(5000)]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          payload,
+          headers: { "content-type": "application/json", cookie: owner, origin: t.config.appUrl },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: "validation_error", message: INPUT_MESSAGES.tooDeep });
+      }
+    },
+  );
 });
 
 describe("errors never carry SQL or data", () => {
   it("a database refusal maps to a 4xx with one sentence", async () => {
     const err = await t.db.execute(sql`SELECT ${"1.5"}::int`).catch((e: unknown) => e);
     expect(databaseErrorOf(err)?.code).toBe("22P02");
-    expect(httpErrorOfDatabase("22P02")).toMatchObject({ statusCode: 400, message: "A value in the request is out of range or not valid." });
+    expect(httpErrorOfDatabase("22P02")).toMatchObject({
+      statusCode: 400,
+      message: "A value in the request is out of range or not valid.",
+    });
     expect(publicErrorMessage(err)).toBe("A value in the request is out of range or not valid.");
     const dup = await t.db.execute(sql`SELECT 'a\u0000'::text`).catch((e: unknown) => e);
     expect(publicErrorMessage(dup)).not.toMatch(/select|failed query/i);
-    expect(publicErrorMessage(new Error('Failed query: INSERT INTO "donors" params: Ada'))).toBe("An unexpected error occurred.");
+    expect(publicErrorMessage(new Error('Failed query: INSERT INTO "donors" params: Ada'))).toBe(
+      "An unexpected error occurred.",
+    );
   });
 
   it("a path parameter over 100 characters gets { error, message } without the path echoed back", async () => {

@@ -27,7 +27,12 @@ describe("email over SMTP", () => {
 
   it("keeps a message that failed and retries it with back-off until it goes through", async () => {
     smtp.failNextDeliveries(1);
-    const result = await t.app.mailer.send({ to: "retry@example.org", subject: "Retry me", text: "Body", kind: "test" });
+    const result = await t.app.mailer.send({
+      to: "retry@example.org",
+      subject: "Retry me",
+      text: "Body",
+      kind: "test",
+    });
     expect(result.delivered).toBe(false);
     expect(result.error).toMatch(/451|unavailable/i);
     const [queued] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, result.id));
@@ -35,9 +40,14 @@ describe("email over SMTP", () => {
     expect(queued!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 20_000);
 
     // Bring the retry forward instead of waiting 30 s; the background loop picks it up.
-    await t.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, result.id));
+    await t.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, result.id));
     await smtp.waitFor((m) => m.to.includes("retry@example.org"));
-    await expect.poll(async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, result.id)))[0]?.status).toBe("sent");
+    await expect
+      .poll(async () => (await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, result.id)))[0]?.status)
+      .toBe("sent");
   });
 
   it("the Test Email button reports a failed delivery with 502 and keeps the message queued", async () => {

@@ -42,7 +42,15 @@ const admin = {
   viewAdminDashboard: true,
   seeAllOrganizations: true,
 };
-const owner = { ...none, viewDonors: true, manageCampaigns: true, viewAllCampaigns: true, manageUsers: true, viewActionHistory: true, viewOwnerDashboard: true };
+const owner = {
+  ...none,
+  viewDonors: true,
+  manageCampaigns: true,
+  viewAllCampaigns: true,
+  manageUsers: true,
+  viewActionHistory: true,
+  viewOwnerDashboard: true,
+};
 const manager = { ...none, viewDonors: true, manageCampaigns: true, viewAllCampaigns: true, viewActionHistory: true };
 const officer = { ...none, viewDonors: true, manageCampaigns: true, viewOfficerDashboard: true };
 

@@ -14,9 +14,13 @@ afterAll(async () => {
 });
 
 const rolesOf = async (userId: string) =>
-  (await t.db.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId))).map(
-    (r) => r.name,
-  );
+  (
+    await t.db
+      .select({ name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId))
+  ).map((r) => r.name);
 
 describe("onboarding form", () => {
   it("answers 401 'You must be logged in to submit this form.' without a session", async () => {
@@ -38,7 +42,13 @@ describe("onboarding form", () => {
 
   it("rejects values outside the option lists", async () => {
     const { cookie } = await registerUser(t);
-    for (const override of [{ role: "Astronaut" }, { yearsWorked: "100 years" }, { fundraisingTypes: ["Bake sales"] }, { numDonors: -3 }, { numDonors: "many" }]) {
+    for (const override of [
+      { role: "Astronaut" },
+      { yearsWorked: "100 years" },
+      { fundraisingTypes: ["Bake sales"] },
+      { numDonors: -3 },
+      { numDonors: "many" },
+    ]) {
       const res = await t.request("POST", "/api/onboarding", { cookie, body: validOnboarding(override) });
       expect(res.statusCode, JSON.stringify(override)).toBe(400);
     }
@@ -46,7 +56,10 @@ describe("onboarding form", () => {
 
   it("stores the form, trims and creates the organisation, marks the profile submitted and makes the user an org_officer", async () => {
     const { cookie, userId } = await registerUser(t);
-    const res = await t.request("POST", "/api/onboarding", { cookie, body: validOnboarding({ organizationName: "  Riverside Arts Council  " }) });
+    const res = await t.request("POST", "/api/onboarding", {
+      cookie,
+      body: validOnboarding({ organizationName: "  Riverside Arts Council  " }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().organization.name).toBe("Riverside Arts Council");
 
@@ -68,14 +81,24 @@ describe("onboarding form", () => {
     expect(await rolesOf(userId)).toEqual(["org_officer"]);
 
     const me = await t.request("GET", "/api/me", { cookie });
-    expect(me.json()).toMatchObject({ onboardingStatus: "submitted", dashboard: "/pending-approval", organization: { name: "Riverside Arts Council" } });
+    expect(me.json()).toMatchObject({
+      onboardingStatus: "submitted",
+      dashboard: "/pending-approval",
+      organization: { name: "Riverside Arts Council" },
+    });
   });
 
   it("reuses an existing organisation whatever the letter case", async () => {
     const a = await registerUser(t);
     const b = await registerUser(t);
-    const first = await t.request("POST", "/api/onboarding", { cookie: a.cookie, body: validOnboarding({ organizationName: "Lakeside Food Bank" }) });
-    const second = await t.request("POST", "/api/onboarding", { cookie: b.cookie, body: validOnboarding({ organizationName: " LAKESIDE food bank " }) });
+    const first = await t.request("POST", "/api/onboarding", {
+      cookie: a.cookie,
+      body: validOnboarding({ organizationName: "Lakeside Food Bank" }),
+    });
+    const second = await t.request("POST", "/api/onboarding", {
+      cookie: b.cookie,
+      body: validOnboarding({ organizationName: " LAKESIDE food bank " }),
+    });
     expect(second.json().organization.id).toBe(first.json().organization.id);
     const all = await t.db.select().from(organizations);
     expect(all.filter((o) => o.name.toLowerCase() === "lakeside food bank")).toHaveLength(1);
@@ -95,7 +118,13 @@ describe("onboarding form", () => {
       }),
     });
     const [form] = await t.db.select().from(onboardingForms).where(eq(onboardingForms.userId, userId));
-    expect(form).toMatchObject({ role: "other", otherRole: "Volunteer coordinator", otherFundraising: "Crypto gifts", aiTools: "Yes", aiToolsText: "ChatGPT" });
+    expect(form).toMatchObject({
+      role: "other",
+      otherRole: "Volunteer coordinator",
+      otherFundraising: "Crypto gifts",
+      aiTools: "Yes",
+      aiToolsText: "ChatGPT",
+    });
   });
 
   it("emails the platform admins about the new application", async () => {

@@ -89,7 +89,8 @@ beforeAll(async () => {
   for (const [path, ops] of Object.entries(doc.paths)) {
     if (!path.startsWith("/api/") || path.startsWith("/api/auth/")) continue;
     for (const [method, op] of Object.entries(ops)) {
-      if (["get", "post", "put", "patch", "delete"].includes(method)) operations.set(`${method.toUpperCase()} ${path}`, op);
+      if (["get", "post", "put", "patch", "delete"].includes(method))
+        operations.set(`${method.toUpperCase()} ${path}`, op);
     }
   }
 }, 120_000);

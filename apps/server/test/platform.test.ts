@@ -20,7 +20,12 @@ describe("errors", () => {
 
   it("answers malformed JSON with a 400 and no stack trace", async () => {
     const { cookie } = await registerUser(t);
-    const res = await t.app.inject({ method: "POST", url: "/api/onboarding", headers: { cookie, "content-type": "application/json", origin: t.config.appUrl }, payload: "{not json" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/onboarding",
+      headers: { cookie, "content-type": "application/json", origin: t.config.appUrl },
+      payload: "{not json",
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json()).sort()).toEqual(["error", "message"]);
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
@@ -28,14 +33,20 @@ describe("errors", () => {
 
   it("refuses bodies over the limit with 413", async () => {
     const { cookie } = await registerUser(t);
-    const res = await t.request("POST", "/api/onboarding", { cookie, body: { organizationName: "x".repeat(2 * 1024 * 1024) } });
+    const res = await t.request("POST", "/api/onboarding", {
+      cookie,
+      body: { organizationName: "x".repeat(2 * 1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ error: "payload_too_large", message: "The request body is too large." });
   });
 
   it("answers wrong types with a validation error", async () => {
     const { cookie } = await registerUser(t);
-    const res = await t.request("POST", "/api/onboarding", { cookie, body: { organizationName: 42, firstName: ["x"], lastName: {} } });
+    const res = await t.request("POST", "/api/onboarding", {
+      cookie,
+      body: { organizationName: 42, firstName: ["x"], lastName: {} },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("validation_error");
   });
@@ -70,7 +81,19 @@ describe("OpenAPI", () => {
     const res = await t.request("GET", "/api/docs/json");
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ["/api/me", "/api/onboarding", "/api/config", "/api/health", "/api/test-email", "/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/sign-out", "/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/reset-password/{token}"]) {
+    for (const p of [
+      "/api/me",
+      "/api/onboarding",
+      "/api/config",
+      "/api/health",
+      "/api/test-email",
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-up/email",
+      "/api/auth/sign-out",
+      "/api/auth/request-password-reset",
+      "/api/auth/reset-password",
+      "/api/auth/reset-password/{token}",
+    ]) {
       expect(paths).toContain(p);
     }
   });
@@ -84,7 +107,10 @@ describe("public config and the Test Email button", () => {
 
   it("sends the fixed test message only to SUPPORT_EMAIL, whatever the visitor sends, and limits it", async () => {
     const ip = "203.0.113.9";
-    const first = await t.request("POST", "/api/test-email", { ip, body: { to: "victim@example.com", subject: "spam", text: "spam" } });
+    const first = await t.request("POST", "/api/test-email", {
+      ip,
+      body: { to: "victim@example.com", subject: "spam", text: "spam" },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ ok: true, status: "stored" });
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "test"));

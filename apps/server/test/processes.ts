@@ -22,7 +22,9 @@ export const testDatabaseKind = process.env.TEST_DATABASE === "postgres" ? "post
  * A new, empty database on the PostgreSQL server at DATABASE_URL; `url` reaches it, `drop` removes it
  * (closing whatever connections are still open to it).
  */
-export async function createPostgresDatabase(prefix = "cultivate_test"): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  prefix = "cultivate_test",
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
   const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;

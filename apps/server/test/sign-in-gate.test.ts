@@ -38,7 +38,15 @@ beforeAll(async () => {
     for (const [method, op] of Object.entries(ops)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
       const m = method.toUpperCase();
-      routes.push({ key: `${m} ${path}`, method: m, path, tags: op.tags ?? [], bodyTypes: BODY_TYPE[`${m} ${path}`] ? [BODY_TYPE[`${m} ${path}`]!] : Object.keys(op.requestBody?.content ?? {}) });
+      routes.push({
+        key: `${m} ${path}`,
+        method: m,
+        path,
+        tags: op.tags ?? [],
+        bodyTypes: BODY_TYPE[`${m} ${path}`]
+          ? [BODY_TYPE[`${m} ${path}`]!]
+          : Object.keys(op.requestBody?.content ?? {}),
+      });
     }
   }
 });
@@ -47,20 +55,31 @@ afterAll(async () => t?.close());
 /** Every path parameter replaced by `value` (a malformed id, or one that looks fine). */
 const fill = (path: string, value: string) => path.replace(/\{\w+\}/g, encodeURIComponent(value));
 
-type Variant = { name: string; url: (r: Route) => string; body: (r: Route) => { type: string; payload: string } | null; cookie?: string };
+type Variant = {
+  name: string;
+  url: (r: Route) => string;
+  body: (r: Route) => { type: string; payload: string } | null;
+  cookie?: string;
+};
 
 const VARIANTS: Variant[] = [
   {
     name: "bad body, malformed id, bad query",
     url: (r) => `${fill(r.path, "not-an-id")}?limit=-5&offset=x&bogus=1`,
-    body: (r) => (r.method === "GET" || r.method === "DELETE" ? null : r.bodyTypes.includes("application/json") || r.bodyTypes.length === 0
-      ? { type: "application/json", payload: JSON.stringify({ bogus: 1, name: 42, email: ["x"] }) }
-      : { type: r.bodyTypes[0]!, payload: "\u0000not,a\ncsv" }),
+    body: (r) =>
+      r.method === "GET" || r.method === "DELETE"
+        ? null
+        : r.bodyTypes.includes("application/json") || r.bodyTypes.length === 0
+          ? { type: "application/json", payload: JSON.stringify({ bogus: 1, name: 42, email: ["x"] }) }
+          : { type: r.bodyTypes[0]!, payload: "\u0000not,a\ncsv" },
   },
   {
     name: "wrong JSON types, valid-looking id",
     url: (r) => fill(r.path, "00000000-0000-4000-8000-000000000000"),
-    body: (r) => (r.method === "GET" || r.method === "DELETE" ? null : { type: r.bodyTypes[0] ?? "application/json", payload: "[1, {\"a\": null}, \"\"]" }),
+    body: (r) =>
+      r.method === "GET" || r.method === "DELETE"
+        ? null
+        : { type: r.bodyTypes[0] ?? "application/json", payload: '[1, {"a": null}, ""]' },
   },
   {
     name: "a forged session cookie and a body that is not JSON",
@@ -90,7 +109,12 @@ describe("one sign-in gate", () => {
     expect([...PUBLIC_ROUTES].sort()).toEqual(EXPECTED_PUBLIC);
     const keys = routes.map((r) => r.key);
     for (const key of EXPECTED_PUBLIC) expect(keys).toContain(key);
-    expect(routes.filter((r) => r.tags.includes("public")).map((r) => r.key).sort()).toEqual(EXPECTED_PUBLIC);
+    expect(
+      routes
+        .filter((r) => r.tags.includes("public"))
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(EXPECTED_PUBLIC);
   });
 
   it("walks a document of real size", () => {
@@ -140,7 +164,10 @@ describe("one sign-in gate", () => {
   });
 
   it("order: another site's signed-out POST is refused by the same-origin guard first (403)", async () => {
-    const res = await t.request("POST", "/api/campaigns", { body: { bogus: 1 }, headers: { origin: "https://evil.example" } });
+    const res = await t.request("POST", "/api/campaigns", {
+      body: { bogus: 1 },
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: "forbidden_origin", message: FORBIDDEN_ORIGIN_MESSAGE });
   });

@@ -50,22 +50,32 @@ beforeEach(() => {
   anthropic.set({ kind: "stream", chunks: ["Claude ", "says ", "hi."] });
 });
 
-const setProvider = (provider: string) => t.request("PUT", "/api/settings/ai-provider", { cookie: admin.cookie, body: { provider } });
+const setProvider = (provider: string) =>
+  t.request("PUT", "/api/settings/ai-provider", { cookie: admin.cookie, body: { provider } });
 
 /** Reads the NDJSON stream answered by /stages/generate. */
-const events = (body: string) => body.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { type: string; text?: string; message?: string; record?: Record<string, unknown> });
+const events = (body: string) =>
+  body
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { type: string; text?: string; message?: string; record?: Record<string, unknown> });
 
 describe("AI provider setting", () => {
   it("defaults to openai with 'not configured' until an admin sets it; only admins may change it", async () => {
     const fresh = await t.request("GET", "/api/settings/ai-provider", { cookie: officer.cookie });
     expect(fresh.json()).toMatchObject({ provider: "openai", configured: false });
 
-    const denied = await t.request("PUT", "/api/settings/ai-provider", { cookie: officer.cookie, body: { provider: "claude" } });
+    const denied = await t.request("PUT", "/api/settings/ai-provider", {
+      cookie: officer.cookie,
+      body: { provider: "claude" },
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe("Only administrators can change the AI provider");
 
     expect((await setProvider("claude")).json()).toMatchObject({ provider: "claude", configured: true });
-    expect((await t.request("GET", "/api/settings/ai-provider", { cookie: officer.cookie })).json().provider).toBe("claude");
+    expect((await t.request("GET", "/api/settings/ai-provider", { cookie: officer.cookie })).json().provider).toBe(
+      "claude",
+    );
     expect((await setProvider("not-a-provider")).statusCode).toBe(400);
     const [row] = await t.db.select().from(appSettings);
     expect(row!.id).toBe(1);
@@ -87,22 +97,39 @@ describe("AI provider setting", () => {
 describe("stage recommendations", () => {
   it("Discovery needs a campaign; other stages need preparation notes (server-enforced)", async () => {
     const donor = await buildDonor(t, org.id, { firstName: "Ann", lastName: "Rules" });
-    const noCampaign = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: officer.cookie, body: { stage: "Discovery" } });
+    const noCampaign = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+      cookie: officer.cookie,
+      body: { stage: "Discovery" },
+    });
     expect(noCampaign.statusCode).toBe(400);
-    expect(noCampaign.json().message).toBe("Please select a campaign above to create a Discovery stage recommendation.");
+    expect(noCampaign.json().message).toBe(
+      "Please select a campaign above to create a Discovery stage recommendation.",
+    );
     const noNotes = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
       cookie: officer.cookie,
       body: { stage: "Connection", prepNotes: "   ", prompt: "x" },
     });
     expect(noNotes.statusCode).toBe(400);
     expect(noNotes.json().message).toBe("Please enter preparation notes for this stage.");
-    const badStage = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: officer.cookie, body: { stage: "Party", campaignId } });
+    const badStage = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+      cookie: officer.cookie,
+      body: { stage: "Party", campaignId },
+    });
     expect(badStage.statusCode).toBe(400);
   });
 
   it("the preview carries the stage prompt, donor data and the defaults for goal, notes and history", async () => {
-    const donor = await buildDonor(t, org.id, { firstName: "Pat", lastName: "Preview", estimatedCapacity: 1000000, dsRating: "DS1-1", email: "pat@private.example" });
-    const res = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId } });
+    const donor = await buildDonor(t, org.id, {
+      firstName: "Pat",
+      lastName: "Preview",
+      estimatedCapacity: 1000000,
+      dsRating: "DS1-1",
+      email: "pat@private.example",
+    });
+    const res = await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+      cookie: officer.cookie,
+      body: { stage: "Discovery", campaignId },
+    });
     expect(res.statusCode).toBe(200);
     const { prompt, promptVersion } = res.json();
     expect(prompt).toContain("You are preparing the Discovery stage");
@@ -118,17 +145,43 @@ describe("stage recommendations", () => {
   it("streams the OpenAI answer, saves the record with provider, model, prompt and user, and the next stage sees it", async () => {
     await setProvider("openai");
     const donor = await buildDonor(t, org.id, { firstName: "Olive", lastName: "Openai" });
-    await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${campaignId}`, { cookie: officer.cookie, body: { goalText: "$25,000 table sponsor" } });
-    const preview = (await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId } })).json();
+    await t.request("PUT", `/api/donors/${donor.id}/campaign-goals/${campaignId}`, {
+      cookie: officer.cookie,
+      body: { goalText: "$25,000 table sponsor" },
+    });
+    const preview = (
+      await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+        cookie: officer.cookie,
+        body: { stage: "Discovery", campaignId },
+      })
+    ).json();
     expect(preview.prompt).toContain("Campaign goal: $25,000 table sponsor");
     const edited = `${preview.prompt}\n\nKeep it short.`;
-    const res = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: edited } });
+    const res = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+      cookie: officer.cookie,
+      body: { stage: "Discovery", campaignId, prompt: edited },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/x-ndjson");
     const ev = events(res.body);
     expect(ev[0]).toMatchObject({ type: "start", provider: "openai", model: "gpt-4o-test" });
-    expect(ev.filter((e) => e.type === "token").map((e) => e.text).join("")).toBe("Hello from the fake model.");
-    expect(ev.at(-1)).toMatchObject({ type: "done", record: { stageName: "Discovery", aiOutput: "Hello from the fake model.", provider: "openai", model: "gpt-4o-test", promptVersion: 1, userEmail: officer.email } });
+    expect(
+      ev
+        .filter((e) => e.type === "token")
+        .map((e) => e.text)
+        .join(""),
+    ).toBe("Hello from the fake model.");
+    expect(ev.at(-1)).toMatchObject({
+      type: "done",
+      record: {
+        stageName: "Discovery",
+        aiOutput: "Hello from the fake model.",
+        provider: "openai",
+        model: "gpt-4o-test",
+        promptVersion: 1,
+        userEmail: officer.email,
+      },
+    });
 
     const sent = openai.requests.at(-1)!;
     expect(sent.path).toBe("/v1/chat/completions");
@@ -139,11 +192,20 @@ describe("stage recommendations", () => {
     const [saved] = await t.db.select().from(stages).where(eq(stages.donorId, donor.id));
     expect(saved).toMatchObject({ promptResponse: edited, campaignId, userId: officer.userId });
 
-    const next = (await t.request("POST", `/api/donors/${donor.id}/stages/preview`, { cookie: officer.cookie, body: { stage: "Connection", prepNotes: "Met at the gala" } })).json();
+    const next = (
+      await t.request("POST", `/api/donors/${donor.id}/stages/preview`, {
+        cookie: officer.cookie,
+        body: { stage: "Connection", prepNotes: "Met at the gala" },
+      })
+    ).json();
     expect(next.prompt).toContain("Stage 1 (Discovery): Hello from the fake model.");
     expect(next.prompt).toContain("Preparation notes: Met at the gala");
     const ws = (await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: officer.cookie })).json();
-    expect(ws).toMatchObject({ defaultStage: "Connection", currentStage: "Connection", goals: [{ campaignId, goalText: "$25,000 table sponsor" }] });
+    expect(ws).toMatchObject({
+      defaultStage: "Connection",
+      currentStage: "Connection",
+      goals: [{ campaignId, goalText: "$25,000 table sponsor" }],
+    });
     expect(ws.campaigns.map((c: { id: string }) => c.id)).toContain(campaignId);
 
     await t.app.activity.flush();
@@ -154,17 +216,40 @@ describe("stage recommendations", () => {
   it("sends gpt-5 through the OpenAI API with its own model and Claude through the Anthropic API", async () => {
     const donor = await buildDonor(t, org.id, { firstName: "Gail", lastName: "Five" });
     await setProvider("gpt-5");
-    const five = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p" } })).body);
+    const five = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Discovery", campaignId, prompt: "p" },
+        })
+      ).body,
+    );
     expect(five.at(-1)).toMatchObject({ type: "done", record: { model: "gpt-5-test", provider: "gpt-5" } });
     expect(openai.requests.at(-1)!.body.model).toBe("gpt-5-test");
 
     await setProvider("claude");
-    const claude = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p2" } })).body);
-    expect(claude.filter((e) => e.type === "token").map((e) => e.text).join("")).toBe("Claude says hi.");
+    const claude = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Discovery", campaignId, prompt: "p2" },
+        })
+      ).body,
+    );
+    expect(
+      claude
+        .filter((e) => e.type === "token")
+        .map((e) => e.text)
+        .join(""),
+    ).toBe("Claude says hi.");
     const sent = anthropic.requests.at(-1)!;
     expect(sent.path).toBe("/v1/messages");
     expect(`${sent.headers["x-api-key"] ?? ""} ${sent.headers.authorization ?? ""}`).toContain("sk-ant-test");
-    expect(sent.body).toMatchObject({ model: "claude-test", stream: true, messages: [{ role: "user", content: "p2" }] });
+    expect(sent.body).toMatchObject({
+      model: "claude-test",
+      stream: true,
+      messages: [{ role: "user", content: "p2" }],
+    });
   });
 
   it("retries a 429 and then succeeds; gives up on persistent 500s and saves nothing", async () => {
@@ -172,25 +257,55 @@ describe("stage recommendations", () => {
     const donor = await buildDonor(t, org.id, { firstName: "Rita", lastName: "Retry" });
     openai.set({ kind: "status", status: 429, times: 1 });
     const before = openai.requests.length;
-    const ok = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p" } })).body);
+    const ok = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Discovery", campaignId, prompt: "p" },
+        })
+      ).body,
+    );
     expect(ok.at(-1)).toMatchObject({ type: "done", record: { aiOutput: "Recovered answer." } });
     expect(openai.requests.length - before).toBe(2);
 
     openai.set({ kind: "status", status: 500 });
-    const failed = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Connection", prepNotes: "n", prompt: "p" } })).body);
+    const failed = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Connection", prepNotes: "n", prompt: "p" },
+        })
+      ).body,
+    );
     expect(failed.at(-1)).toMatchObject({ type: "error", message: "OpenAI GPT-4 answered with an error (HTTP 500)." });
-    expect((await t.db.select().from(stages).where(eq(stages.donorId, donor.id))).map((s) => s.stageName)).toEqual(["Discovery"]);
+    expect((await t.db.select().from(stages).where(eq(stages.donorId, donor.id))).map((s) => s.stageName)).toEqual([
+      "Discovery",
+    ]);
   });
 
   it("times out a provider that never answers, and refuses a malformed stream, saving nothing", async () => {
     await setProvider("openai");
     const donor = await buildDonor(t, org.id, { firstName: "Tim", lastName: "Out" });
     openai.set({ kind: "hang" });
-    const hung = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p" } })).body);
+    const hung = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Discovery", campaignId, prompt: "p" },
+        })
+      ).body,
+    );
     expect(hung.at(-1)).toMatchObject({ type: "error", message: "OpenAI GPT-4 did not answer in time." });
 
     openai.set({ kind: "malformed" });
-    const broken = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p" } })).body);
+    const broken = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Discovery", campaignId, prompt: "p" },
+        })
+      ).body,
+    );
     expect(broken.at(-1)!.type).toBe("error");
     expect(await t.db.select().from(stages).where(eq(stages.donorId, donor.id))).toHaveLength(0);
   });
@@ -202,8 +317,18 @@ describe("stage recommendations", () => {
       const a = await buildUser(bare, { role: "admin", organizationId: o.id });
       await bare.request("PUT", "/api/settings/ai-provider", { cookie: a.cookie, body: { provider: "claude" } });
       const d = await buildDonor(bare, o.id, { firstName: "No", lastName: "Key" });
-      const ev = events((await bare.request("POST", `/api/donors/${d.id}/stages/generate`, { cookie: a.cookie, body: { stage: "Connection", prepNotes: "n", prompt: "p" } })).body);
-      expect(ev.at(-1)).toMatchObject({ type: "error", message: "Claude 3.5 Sonnet is not configured on this server (ANTHROPIC_API_KEY is not set)." });
+      const ev = events(
+        (
+          await bare.request("POST", `/api/donors/${d.id}/stages/generate`, {
+            cookie: a.cookie,
+            body: { stage: "Connection", prepNotes: "n", prompt: "p" },
+          })
+        ).body,
+      );
+      expect(ev.at(-1)).toMatchObject({
+        type: "error",
+        message: "Claude 3.5 Sonnet is not configured on this server (ANTHROPIC_API_KEY is not set).",
+      });
     } finally {
       await bare.close();
     }
@@ -211,8 +336,22 @@ describe("stage recommendations", () => {
 
   it("the offline planner writes an honest plan from the donor's data and labels itself", async () => {
     await setProvider("offline");
-    const donor = await buildDonor(t, org.id, { firstName: "Fran", lastName: "Offline", estimatedCapacity: 500000, largestGiftAmount: 10000, numberOfGifts: 3, dsRating: "DS1-2" });
-    const ev = events((await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p" } })).body);
+    const donor = await buildDonor(t, org.id, {
+      firstName: "Fran",
+      lastName: "Offline",
+      estimatedCapacity: 500000,
+      largestGiftAmount: 10000,
+      numberOfGifts: 3,
+      dsRating: "DS1-2",
+    });
+    const ev = events(
+      (
+        await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+          cookie: officer.cookie,
+          body: { stage: "Discovery", campaignId, prompt: "p" },
+        })
+      ).body,
+    );
     const done = ev.at(-1)!;
     expect(done.type).toBe("done");
     const text = String(done.record!.aiOutput);
@@ -227,10 +366,16 @@ describe("stage recommendations", () => {
   it("Reset All Stages deletes the donor's records; another organisation's donor is 404 everywhere", async () => {
     await setProvider("offline");
     const donor = await buildDonor(t, org.id, { firstName: "Rhea", lastName: "Reset" });
-    await t.request("POST", `/api/donors/${donor.id}/stages/generate`, { cookie: officer.cookie, body: { stage: "Discovery", campaignId, prompt: "p" } });
+    await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
+      cookie: officer.cookie,
+      body: { stage: "Discovery", campaignId, prompt: "p" },
+    });
     const reset = await t.request("DELETE", `/api/donors/${donor.id}/stages`, { cookie: officer.cookie });
     expect(reset.json()).toEqual({ deleted: 1 });
-    expect((await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: officer.cookie })).json().defaultStage).toBe("Discovery");
+    expect(
+      (await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: officer.cookie })).json()
+        .defaultStage,
+    ).toBe("Discovery");
 
     const other = await buildOrg(t);
     const stranger = await buildUser(t, { role: "org_owner", organizationId: other.id });
@@ -246,9 +391,18 @@ describe("stage recommendations", () => {
     }
     // Their own donor with our campaign: the campaign is not theirs.
     const theirDonor = await buildDonor(t, other.id, { firstName: "X", lastName: "Y" });
-    expect((await t.request("POST", `/api/donors/${theirDonor.id}/stages/preview`, { cookie: stranger.cookie, body: { stage: "Discovery", campaignId } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request("POST", `/api/donors/${theirDonor.id}/stages/preview`, {
+          cookie: stranger.cookie,
+          body: { stage: "Discovery", campaignId },
+        })
+      ).statusCode,
+    ).toBe(404);
     const plain = await buildUser(t, { organizationId: org.id });
-    expect((await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: plain.cookie })).statusCode).toBe(403);
+    expect(
+      (await t.request("GET", `/api/donors/${donor.id}/stage-workspace`, { cookie: plain.cookie })).statusCode,
+    ).toBe(403);
   });
 
   it("POST /api/functions/generatePrompt keeps the spec's contract", async () => {
@@ -256,24 +410,44 @@ describe("stage recommendations", () => {
     const donor = await buildDonor(t, org.id, { firstName: "Fay", lastName: "Function" });
     const res = await t.request("POST", "/api/functions/generatePrompt", {
       cookie: officer.cookie,
-      body: { donor: { id: donor.id, "First Name": "Fay" }, stage: "Discovery", stagePrompt: "Plan it.", aiProvider: "claude" },
+      body: {
+        donor: { id: donor.id, "First Name": "Fay" },
+        stage: "Discovery",
+        stagePrompt: "Plan it.",
+        aiProvider: "claude",
+      },
     });
     expect(res.statusCode).toBe(200);
     // An officer's aiProvider is ignored: the admin's global choice (openai) answers (issue 11 item 8).
     expect(res.json()).toEqual({ aiOutput: "Hello from the fake model." });
-    const sent = String((openai.requests.at(-1)!.body.messages as { content: string }[]).map((m) => m.content).join("\n"));
+    const sent = String(
+      (openai.requests.at(-1)!.body.messages as { content: string }[]).map((m) => m.content).join("\n"),
+    );
     expect(sent).toContain("Plan it.");
     expect(sent).toContain("Campaign goal: N/A");
     expect(sent).toContain("Preparation notes: None provided");
 
     openai.set({ kind: "status", status: 500 });
-    const failed = await t.request("POST", "/api/functions/generatePrompt", { cookie: officer.cookie, body: { donor: { "First Name": "Anon" }, stage: "Discovery" } });
+    const failed = await t.request("POST", "/api/functions/generatePrompt", {
+      cookie: officer.cookie,
+      body: { donor: { "First Name": "Anon" }, stage: "Discovery" },
+    });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toBe("OpenAI GPT-4 answered with an error (HTTP 500).");
 
     const other = await buildUser(t, { role: "org_owner", organizationId: (await buildOrg(t)).id });
-    expect((await t.request("POST", "/api/functions/generatePrompt", { cookie: other.cookie, body: { donor: { id: donor.id }, stage: "Discovery" } })).statusCode).toBe(404);
-    expect((await t.request("POST", "/api/functions/generatePrompt", { body: { donor: {}, stage: "Discovery" } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request("POST", "/api/functions/generatePrompt", {
+          cookie: other.cookie,
+          body: { donor: { id: donor.id }, stage: "Discovery" },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request("POST", "/api/functions/generatePrompt", { body: { donor: {}, stage: "Discovery" } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -299,19 +473,31 @@ describe("who picks the AI provider", () => {
     }
     await t.app.activity.flush();
     const rows = await t.db.select().from(userActions).where(eq(userActions.actionName, "ai_generate_function"));
-    expect(rows.filter((r) => r.userId === officer.userId).every((r) => (r.details as { provider?: string }).provider === "openai")).toBe(true);
+    expect(
+      rows
+        .filter((r) => r.userId === officer.userId)
+        .every((r) => (r.details as { provider?: string }).provider === "openai"),
+    ).toBe(true);
 
     // The global setting is Claude now: an officer asking for openai still gets Claude.
     await setProvider("claude");
-    const viaGlobal = await t.request("POST", "/api/functions/generatePrompt", { cookie: officer.cookie, body: { donor: { id: donor.id }, stage: "Discovery", aiProvider: "openai" } });
+    const viaGlobal = await t.request("POST", "/api/functions/generatePrompt", {
+      cookie: officer.cookie,
+      body: { donor: { id: donor.id }, stage: "Discovery", aiProvider: "openai" },
+    });
     expect(viaGlobal.json()).toEqual({ aiOutput: "Claude says hi." });
 
     // An admin may name a provider for one call.
     await setProvider("openai");
-    const adminAsks = await t.request("POST", "/api/functions/generatePrompt", { cookie: admin.cookie, body: { donor: { id: donor.id }, stage: "Discovery", aiProvider: "claude" } });
+    const adminAsks = await t.request("POST", "/api/functions/generatePrompt", {
+      cookie: admin.cookie,
+      body: { donor: { id: donor.id }, stage: "Discovery", aiProvider: "claude" },
+    });
     expect(adminAsks.statusCode).toBe(200);
     expect(adminAsks.json()).toEqual({ aiOutput: "Claude says hi." });
-    expect((await t.request("GET", "/api/settings/ai-provider", { cookie: officer.cookie })).json().provider).toBe("openai");
+    expect((await t.request("GET", "/api/settings/ai-provider", { cookie: officer.cookie })).json().provider).toBe(
+      "openai",
+    );
   });
 });
 
@@ -324,21 +510,32 @@ describe("prompt editor", () => {
     const denied = await t.request("GET", "/api/prompts", { cookie: officer.cookie });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe("You don't have permission to edit prompts.");
-    expect((await t.request("PUT", "/api/prompts/Deepening", { cookie: officer.cookie, body: { promptText: "x" } })).statusCode).toBe(403);
+    expect(
+      (await t.request("PUT", "/api/prompts/Deepening", { cookie: officer.cookie, body: { promptText: "x" } }))
+        .statusCode,
+    ).toBe(403);
 
     const noEarlier = await t.request("POST", "/api/prompts/Deepening/restore", { cookie: admin.cookie });
     expect(noEarlier.statusCode).toBe(400);
     expect(noEarlier.json().message).toBe("No earlier version available to restore for Deepening.");
 
     const original = list.prompts.find((p: { stageName: string }) => p.stageName === "Deepening").promptText;
-    const saved = (await t.request("PUT", "/api/prompts/Deepening", { cookie: admin.cookie, body: { promptText: "A sharper Deepening prompt." } })).json();
+    const saved = (
+      await t.request("PUT", "/api/prompts/Deepening", {
+        cookie: admin.cookie,
+        body: { promptText: "A sharper Deepening prompt." },
+      })
+    ).json();
     expect(saved).toMatchObject({ promptText: "A sharper Deepening prompt.", version: 2, versionCount: 2 });
     expect(saved.lastSavedAt).not.toBeNull();
 
     const restored = (await t.request("POST", "/api/prompts/Deepening/restore", { cookie: admin.cookie })).json();
     expect(restored).toMatchObject({ promptText: original, version: 3, versionCount: 3 });
-    const versions = (await t.request("GET", "/api/prompts/Deepening/versions", { cookie: admin.cookie })).json().versions;
+    const versions = (await t.request("GET", "/api/prompts/Deepening/versions", { cookie: admin.cookie })).json()
+      .versions;
     expect(versions.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
-    expect((await t.request("PUT", "/api/prompts/Nope", { cookie: admin.cookie, body: { promptText: "x" } })).statusCode).toBe(400);
+    expect(
+      (await t.request("PUT", "/api/prompts/Nope", { cookie: admin.cookie, body: { promptText: "x" } })).statusCode,
+    ).toBe(400);
   });
 });

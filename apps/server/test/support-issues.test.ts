@@ -17,7 +17,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const body = (over: Record<string, unknown> = {}) => ({ type: "bug", title: "Import fails", description: "The CSV upload stops at row 10.", ...over });
+const body = (over: Record<string, unknown> = {}) => ({
+  type: "bug",
+  title: "Import fails",
+  description: "The CSV upload stops at row 10.",
+  ...over,
+});
 
 async function submit(cookie: string, over: Record<string, unknown> = {}) {
   const res = await t.request("POST", "/api/issues", { cookie, body: body(over) });
@@ -28,7 +33,10 @@ async function submit(cookie: string, over: Record<string, unknown> = {}) {
 /** Issue emails leave off the request path: wait for the outbox row. */
 async function waitForOutbox(kind: string, to: string) {
   for (let i = 0; i < 100; i++) {
-    const rows = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.to, to)));
+    const rows = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, kind), eq(emailOutbox.to, to)));
     if (rows.length) return rows;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -127,11 +135,16 @@ describe("seeing issues", () => {
     const theirs = await submit(b1.cookie);
     expect((await t.request("GET", "/api/issues")).statusCode).toBe(401);
     for (const method of ["GET", "PATCH", "DELETE"] as const) {
-      const res = await t.request(method, `/api/issues/${theirs.id}`, { cookie: a1.cookie, ...(method === "PATCH" ? { body: { title: "x" } } : {}) });
+      const res = await t.request(method, `/api/issues/${theirs.id}`, {
+        cookie: a1.cookie,
+        ...(method === "PATCH" ? { body: { title: "x" } } : {}),
+      });
       expect(res.statusCode, method).toBe(404);
       expect(res.json().message).toBe("Issue Not Found");
     }
-    expect((await t.request("GET", "/api/issues/00000000-0000-0000-0000-000000000000", { cookie: a1.cookie })).statusCode).toBe(404);
+    expect(
+      (await t.request("GET", "/api/issues/00000000-0000-0000-0000-000000000000", { cookie: a1.cookie })).statusCode,
+    ).toBe(404);
     expect((await t.request("GET", "/api/issues/not-a-uuid", { cookie: a1.cookie })).statusCode).toBe(404);
   });
 });
@@ -140,13 +153,22 @@ describe("editing and deleting (part 2 §6)", () => {
   it("the submitter edits and deletes their issue but may not change its status (403)", async () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
     const issue = await submit(u.cookie);
-    const edit = await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: u.cookie, body: { title: "Import fails at row 10", type: "data_error" } });
+    const edit = await t.request("PATCH", `/api/issues/${issue.id}`, {
+      cookie: u.cookie,
+      body: { title: "Import fails at row 10", type: "data_error" },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ title: "Import fails at row 10", type: "data_error", status: "pending" });
 
-    const status = await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: u.cookie, body: { status: "resolved" } });
+    const status = await t.request("PATCH", `/api/issues/${issue.id}`, {
+      cookie: u.cookie,
+      body: { status: "resolved" },
+    });
     expect(status.statusCode).toBe(403);
-    const comment = await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: u.cookie, body: { resolutionComment: "done" } });
+    const comment = await t.request("PATCH", `/api/issues/${issue.id}`, {
+      cookie: u.cookie,
+      body: { resolutionComment: "done" },
+    });
     expect(comment.statusCode).toBe(403);
     const [row] = await t.db.select().from(issues).where(eq(issues.id, issue.id));
     expect(row!.status).toBe("pending");
@@ -167,20 +189,29 @@ describe("editing and deleting (part 2 §6)", () => {
     const seen = await t.request("GET", `/api/issues/${issue.id}`, { cookie: other.cookie });
     expect(seen.statusCode).toBe(200);
     expect(seen.json().permissions).toEqual({ canEdit: false, canDelete: false, canChangeStatus: false });
-    expect((await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: other.cookie, body: { title: "mine now" } })).statusCode).toBe(403);
+    expect(
+      (await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: other.cookie, body: { title: "mine now" } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request("DELETE", `/api/issues/${issue.id}`, { cookie: other.cookie })).statusCode).toBe(403);
   });
 
-  it.each(["org_owner", "org_manager"] as const)("an %s edits, changes status and deletes issues of their organisation", async (role) => {
-    const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
-    const staff = await buildUser(t, { role, organizationId: orgA });
-    const issue = await submit(u.cookie);
-    const got = (await t.request("GET", `/api/issues/${issue.id}`, { cookie: staff.cookie })).json();
-    expect(got.permissions).toEqual({ canEdit: true, canDelete: true, canChangeStatus: true });
-    const res = await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: staff.cookie, body: { status: "active", description: "Confirmed" } });
-    expect(res.json()).toMatchObject({ status: "active", description: "Confirmed" });
-    expect((await t.request("DELETE", `/api/issues/${issue.id}`, { cookie: staff.cookie })).statusCode).toBe(200);
-  });
+  it.each(["org_owner", "org_manager"] as const)(
+    "an %s edits, changes status and deletes issues of their organisation",
+    async (role) => {
+      const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
+      const staff = await buildUser(t, { role, organizationId: orgA });
+      const issue = await submit(u.cookie);
+      const got = (await t.request("GET", `/api/issues/${issue.id}`, { cookie: staff.cookie })).json();
+      expect(got.permissions).toEqual({ canEdit: true, canDelete: true, canChangeStatus: true });
+      const res = await t.request("PATCH", `/api/issues/${issue.id}`, {
+        cookie: staff.cookie,
+        body: { status: "active", description: "Confirmed" },
+      });
+      expect(res.json()).toMatchObject({ status: "active", description: "Confirmed" });
+      expect((await t.request("DELETE", `/api/issues/${issue.id}`, { cookie: staff.cookie })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe("status transitions (part 2 §4)", () => {
@@ -188,7 +219,8 @@ describe("status transitions (part 2 §4)", () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
     const admin = await buildUser(t, { role: "admin", organizationId: null });
     const issue = await submit(u.cookie, { title: "Broken export" });
-    const patch = (b: Record<string, unknown>) => t.request("PATCH", `/api/issues/${issue.id}`, { cookie: admin.cookie, body: b });
+    const patch = (b: Record<string, unknown>) =>
+      t.request("PATCH", `/api/issues/${issue.id}`, { cookie: admin.cookie, body: b });
 
     const active = (await patch({ status: "active", resolutionComment: "ignored while active" })).json();
     expect(active).toMatchObject({ status: "active", resolvedAt: null, resolutionComment: null });
@@ -206,9 +238,18 @@ describe("status transitions (part 2 §4)", () => {
     expect(again.resolutionComment).toBe("Fixed in release 2.1.");
     expect(again.resolvedAt).toBe(resolved.resolvedAt);
     const commentOnly = (await patch({ resolutionComment: "Fixed in 2.1.1" })).json();
-    expect(commentOnly).toMatchObject({ status: "resolved", resolutionComment: "Fixed in 2.1.1", resolvedAt: resolved.resolvedAt });
+    expect(commentOnly).toMatchObject({
+      status: "resolved",
+      resolutionComment: "Fixed in 2.1.1",
+      resolvedAt: resolved.resolvedAt,
+    });
     // Staying resolved sends no second email.
-    expect(await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "issue_resolved"), eq(emailOutbox.to, u.email)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, "issue_resolved"), eq(emailOutbox.to, u.email))),
+    ).toHaveLength(1);
 
     const reopened = (await patch({ status: "pending" })).json();
     expect(reopened).toMatchObject({ status: "pending", resolvedAt: null, resolutionComment: null });
@@ -217,13 +258,21 @@ describe("status transitions (part 2 §4)", () => {
     const direct = (await patch({ status: "resolved", resolutionComment: "Second fix" })).json();
     expect(direct.resolvedAt).not.toBeNull();
     await new Promise((r) => setTimeout(r, 100));
-    expect(await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, "issue_resolved"), eq(emailOutbox.to, u.email)))).toHaveLength(2);
+    expect(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.kind, "issue_resolved"), eq(emailOutbox.to, u.email))),
+    ).toHaveLength(2);
   });
 
   it("a plain user who sends the unchanged status is not refused", async () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
     const issue = await submit(u.cookie);
-    const res = await t.request("PATCH", `/api/issues/${issue.id}`, { cookie: u.cookie, body: { status: "pending", title: "Same status" } });
+    const res = await t.request("PATCH", `/api/issues/${issue.id}`, {
+      cookie: u.cookie,
+      body: { status: "pending", title: "Same status" },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -239,7 +288,16 @@ describe("API documentation", () => {
   it("lists the support, action history and tracking routes in OpenAPI", async () => {
     const res = await t.request("GET", "/api/docs/json");
     const paths = Object.keys(res.json().paths);
-    for (const p of ["/api/issues", "/api/issues/{id}", "/api/actions", "/api/actions/summary", "/api/actions/export", "/api/actions/filter-options", "/api/functions/trackAction", "/api/functions/updateAction"]) {
+    for (const p of [
+      "/api/issues",
+      "/api/issues/{id}",
+      "/api/actions",
+      "/api/actions/summary",
+      "/api/actions/export",
+      "/api/actions/filter-options",
+      "/api/functions/trackAction",
+      "/api/functions/updateAction",
+    ]) {
       expect(paths, p).toContain(p);
     }
   });

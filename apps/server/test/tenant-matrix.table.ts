@@ -120,7 +120,12 @@ type GateOptions = {
  * organisation's record, 404 on another organisation's (admins: `adminOther`), 404 on a random id,
  * and on a colleague's campaign `ok` except for the officer (404).
  */
-function gate(ok: Status, allowed: readonly ActorName[], records: readonly RecordKind[], options: GateOptions = {}): Grid {
+function gate(
+  ok: Status,
+  allowed: readonly ActorName[],
+  records: readonly RecordKind[],
+  options: GateOptions = {},
+): Grid {
   const grid: Grid = {};
   for (const record of records) {
     const row = {} as Record<ActorName, Status>;
@@ -130,10 +135,16 @@ function gate(ok: Status, allowed: readonly ActorName[], records: readonly Recor
       else if (record === "own" || record === "none") row[actor] = ok;
       else if (record === "other") row[actor] = actor === "admin" ? (options.adminOther ?? ok) : 404;
       else if (record === "colleague") row[actor] = actor === "officer" ? 404 : ok;
-      else if (record === "mixed") row[actor] = 404; // the two records belong to different organisations: nobody, not even an admin, may join them
+      else if (record === "mixed")
+        row[actor] = 404; // the two records belong to different organisations: nobody, not even an admin, may join them
       else {
         const r = options.random;
-        row[actor] = r === undefined ? 404 : typeof r === "object" && !Array.isArray(r) ? ((r as Record<string, Status>)[actor] ?? 404) : (r as Status);
+        row[actor] =
+          r === undefined
+            ? 404
+            : typeof r === "object" && !Array.isArray(r)
+              ? ((r as Record<string, Status>)[actor] ?? 404)
+              : (r as Status);
       }
     }
     grid[record] = row;
@@ -145,16 +156,20 @@ function gate(ok: Status, allowed: readonly ActorName[], records: readonly Recor
 }
 
 /** Every signed-in actor gets `status` whatever the record; no session → 401. */
-const signedIn = (status: Status) => Object.fromEntries(ACTORS.map((a) => [a, a === "anon" ? 401 : status])) as Record<ActorName, Status>;
+const signedIn = (status: Status) =>
+  Object.fromEntries(ACTORS.map((a) => [a, a === "anon" ? 401 : status])) as Record<ActorName, Status>;
 
 /** No sign-in needed: everyone, signed in or not, gets `ok`. */
-const open = (ok: Status): Grid => ({ none: Object.fromEntries(ACTORS.map((a) => [a, ok])) as Record<ActorName, Status> });
+const open = (ok: Status): Grid => ({
+  none: Object.fromEntries(ACTORS.map((a) => [a, ok])) as Record<ActorName, Status>,
+});
 
 // ---------------------------------------------------------------- record pickers
 
 const rnd = () => crypto.randomUUID();
 /** The organisation a list/create cell names: A's, B's, or one that does not exist. */
-const orgOf = (f: Fixture, record: RecordKind) => (record === "other" ? f.orgB.id : record === "random" ? rnd() : f.orgA.id);
+const orgOf = (f: Fixture, record: RecordKind) =>
+  record === "other" ? f.orgB.id : record === "random" ? rnd() : f.orgA.id;
 const pick = (f: Fixture, record: RecordKind, own: keyof Fixture, other: keyof Fixture) =>
   record === "other" ? (f[other] as string) : record === "random" ? rnd() : (f[own] as string);
 const donorOf = (f: Fixture, r: RecordKind) => pick(f, r, "donorA", "donorB");
@@ -165,7 +180,8 @@ const campaignOf = (f: Fixture, r: RecordKind) =>
 /** The donor of a stage cell: A's for a colleague's campaign and for a mixed cell. */
 const donorIn = (f: Fixture, r: RecordKind) => (r === "colleague" || r === "mixed" ? f.donorA : donorOf(f, r));
 /** The campaign a stage cell names: as campaignOf, B's for a mixed cell, and the officer's own beside a random donor. */
-const stageCampaign = (f: Fixture, r: RecordKind) => (r === "mixed" ? f.campaignB : r === "random" ? f.campaignA : campaignOf(f, r));
+const stageCampaign = (f: Fixture, r: RecordKind) =>
+  r === "mixed" ? f.campaignB : r === "random" ? f.campaignA : campaignOf(f, r);
 
 const campaignBody = (organizationId?: string) => ({
   name: `Matrix campaign ${rnd().slice(0, 8)}`,
@@ -194,7 +210,11 @@ async function settleImports(t: TestApp) {
 }
 
 /** A throwaway record for a destructive cell, in A (own / colleague) or B (other); a random id otherwise. */
-async function throwaway(ctx: Ctx, record: RecordKind, make: (organizationId: string, ownerUserId?: string) => Promise<string>) {
+async function throwaway(
+  ctx: Ctx,
+  record: RecordKind,
+  make: (organizationId: string, ownerUserId?: string) => Promise<string>,
+) {
   if (record === "random") return rnd();
   if (record === "other") return make(ctx.f.orgB.id);
   return make(ctx.f.orgA.id, record === "colleague" ? ctx.f.userIds.owner : ctx.f.userIds.officer);
@@ -252,7 +272,11 @@ export const TABLE: Record<string, Row> = {
     // A browser-chosen id that is new creates the row (201); one of another user's rows is not theirs (404).
     expect: gate(201, SIGNED_IN, ["none", "other", "random"], { adminOther: 404, random: 201 }),
     request: ({ f }, { record }) => ({
-      body: { actionType: "navigation", actionName: "page_view", ...(record === "other" ? { id: f.actionB } : record === "random" ? { id: rnd() } : {}) },
+      body: {
+        actionType: "navigation",
+        actionName: "page_view",
+        ...(record === "other" ? { id: f.actionB } : record === "random" ? { id: rnd() } : {}),
+      },
     }),
   },
   "POST /api/functions/updateAction": {
@@ -260,7 +284,10 @@ export const TABLE: Record<string, Row> = {
     phase: 1,
     expect: gate(200, SIGNED_IN, ["own", "other", "random"], { adminOther: 404 }),
     request: ({ f }, { record, actor }) => ({
-      body: { actionId: record === "own" ? (f.ownAction[actor] ?? rnd()) : record === "other" ? f.actionB : rnd(), duration_ms: 5 },
+      body: {
+        actionId: record === "own" ? (f.ownAction[actor] ?? rnd()) : record === "other" ? f.actionB : rnd(),
+        duration_ms: 5,
+      },
     }),
   },
 
@@ -286,19 +313,32 @@ export const TABLE: Record<string, Row> = {
   "PATCH /api/issues/{id}": {
     records: ["own", "other", "random"],
     phase: 1,
-    expect: gate(200, SIGNED_IN, ["own", "other", "random"], { override: { own: { officer: 403, plain: 403, applicant: 404 } } }),
-    request: ({ f }, { record }) => ({ params: { id: pick(f, record, "issueA", "issueB") }, body: { title: "Matrix issue (edited)" } }),
+    expect: gate(200, SIGNED_IN, ["own", "other", "random"], {
+      override: { own: { officer: 403, plain: 403, applicant: 404 } },
+    }),
+    request: ({ f }, { record }) => ({
+      params: { id: pick(f, record, "issueA", "issueB") },
+      body: { title: "Matrix issue (edited)" },
+    }),
   },
   "DELETE /api/issues/{id}": {
     records: ["own", "other", "random"],
     phase: 3,
-    expect: gate(200, SIGNED_IN, ["own", "other", "random"], { override: { own: { officer: 403, plain: 403, applicant: 404 } } }),
+    expect: gate(200, SIGNED_IN, ["own", "other", "random"], {
+      override: { own: { officer: 403, plain: 403, applicant: 404 } },
+    }),
     request: async (ctx, { record }) => ({
       params: {
         id: await throwaway(ctx, record, async (organizationId) => {
           const [row] = await ctx.t.db
             .insert(issues)
-            .values({ organizationId, submittedByUserId: organizationId === ctx.f.orgA.id ? ctx.f.memberA : ctx.f.memberB, title: "Throwaway", description: "x", type: "bug" })
+            .values({
+              organizationId,
+              submittedByUserId: organizationId === ctx.f.orgA.id ? ctx.f.memberA : ctx.f.memberB,
+              title: "Throwaway",
+              description: "x",
+              type: "bug",
+            })
             .returning();
           return row!.id;
         }),
@@ -330,14 +370,22 @@ export const TABLE: Record<string, Row> = {
     phase: 1,
     expect: gate(201, ["admin", "owner"], ["own", "other", "random"]),
     request: ({ f }, { record }) => ({
-      body: { email: `matrix-${rnd().slice(0, 12)}@example.org`, password: "password123", confirmPassword: "password123", organizationId: orgOf(f, record) },
+      body: {
+        email: `matrix-${rnd().slice(0, 12)}@example.org`,
+        password: "password123",
+        confirmPassword: "password123",
+        organizationId: orgOf(f, record),
+      },
     }),
   },
   "PUT /api/admin/users/{id}/role": {
     records: ["own", "other", "random"],
     phase: 1,
     expect: gate(200, ["admin", "owner"], ["own", "other", "random"]),
-    request: ({ f }, { record }) => ({ params: { id: pick(f, record, "memberA", "memberB") }, body: { role: "org_officer" } }),
+    request: ({ f }, { record }) => ({
+      params: { id: pick(f, record, "memberA", "memberB") },
+      body: { role: "org_officer" },
+    }),
   },
   "DELETE /api/admin/users/{id}/roles/{role}": {
     records: ["own", "other", "random"],
@@ -346,7 +394,11 @@ export const TABLE: Record<string, Row> = {
     request: async ({ t, f }, { record }) => {
       const id = pick(f, record, "memberA", "memberB");
       // The member must hold the role for the removal to be possible (an earlier cell may have removed it).
-      if (record !== "random") await t.db.insert(userRoles).values({ userId: id, roleId: await roleId(t, "org_officer") }).onConflictDoNothing();
+      if (record !== "random")
+        await t.db
+          .insert(userRoles)
+          .values({ userId: id, roleId: await roleId(t, "org_officer") })
+          .onConflictDoNothing();
       return { params: { id, role: "org_officer" } };
     },
   },
@@ -377,7 +429,9 @@ export const TABLE: Record<string, Row> = {
       if (record === "random") return { params: { id: rnd() } };
       const id = crypto.randomUUID();
       await t.db.insert(users).values({ id, name: "Applicant", email: `applicant-${id}@example.org` });
-      await t.db.insert(userProfiles).values({ id, organizationId: record === "other" ? f.orgB.id : f.orgA.id, onboardingStatus: "submitted" });
+      await t.db
+        .insert(userProfiles)
+        .values({ id, organizationId: record === "other" ? f.orgB.id : f.orgA.id, onboardingStatus: "submitted" });
       await t.db.insert(userRoles).values({ userId: id, roleId: await roleId(t, "org_officer") });
       return { params: { id } };
     },
@@ -396,7 +450,10 @@ export const TABLE: Record<string, Row> = {
     phase: 1,
     expect: gate(200, ["admin"], ["own", "other", "random"]),
     // Renamed to the name it has: nothing changes.
-    request: ({ f }, { record }) => ({ params: { id: orgOf(f, record) }, body: { name: record === "other" ? f.orgB.name : f.orgA.name } }),
+    request: ({ f }, { record }) => ({
+      params: { id: orgOf(f, record) },
+      body: { name: record === "other" ? f.orgB.name : f.orgA.name },
+    }),
   },
   // Reads only.
   "GET /api/admin/organizations/{id}/delete-preview": {
@@ -411,7 +468,10 @@ export const TABLE: Record<string, Row> = {
     // Never A or B themselves: an empty throwaway organisation per cell.
     request: async ({ t }, { record }) => {
       if (record === "random") return { params: { id: rnd() } };
-      const [org] = await t.db.insert(organizations).values({ name: `Matrix throwaway ${rnd()}` }).returning();
+      const [org] = await t.db
+        .insert(organizations)
+        .values({ name: `Matrix throwaway ${rnd()}` })
+        .returning();
       return { params: { id: org!.id } };
     },
   },
@@ -431,7 +491,11 @@ export const TABLE: Record<string, Row> = {
     expect: gate(200, ["admin"], ["none"]),
     request: async ({ t, cookie }) => {
       // Restore needs two versions: save two as the admin first.
-      for (const n of [1, 2]) await t.request("PUT", "/api/prompts/Deepening", { cookie: cookie("admin"), body: { promptText: `Matrix ${n}` } });
+      for (const n of [1, 2])
+        await t.request("PUT", "/api/prompts/Deepening", {
+          cookie: cookie("admin"),
+          body: { promptText: `Matrix ${n}` },
+        });
       return { params: { stage: "Deepening" } };
     },
   },
@@ -462,7 +526,10 @@ export const TABLE: Record<string, Row> = {
     records: ["own", "other", "random"],
     phase: 1,
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
-    request: ({ f }, { record, actor }) => ({ params: { id: donorOf(f, record) }, body: { notes: `<p>Matrix note by ${actor}</p>` } }),
+    request: ({ f }, { record, actor }) => ({
+      params: { id: donorOf(f, record) },
+      body: { notes: `<p>Matrix note by ${actor}</p>` },
+    }),
   },
   "POST /api/donors/imports": {
     records: ["own", "other", "random"],
@@ -513,7 +580,9 @@ export const TABLE: Record<string, Row> = {
     records: ["own", "other", "random"],
     phase: 1,
     expect: gate(201, FOUR_ROLES, ["own", "other", "random"]),
-    request: ({ f }, { record }) => ({ body: { name: `Matrix group ${rnd().slice(0, 8)}`, organizationId: orgOf(f, record) } }),
+    request: ({ f }, { record }) => ({
+      body: { name: `Matrix group ${rnd().slice(0, 8)}`, organizationId: orgOf(f, record) },
+    }),
   },
   "DELETE /api/donor-groups/{id}": {
     records: ["own", "other", "random"],
@@ -553,7 +622,11 @@ export const TABLE: Record<string, Row> = {
     phase: 1,
     expect: gate(201, FOUR_ROLES, ["own", "other", "random"]),
     request: ({ f }, { record }) => ({
-      body: { name: `Matrix saved ${rnd().slice(0, 8)}`, filterSettings: { minCapacity: 1000 }, organizationId: orgOf(f, record) },
+      body: {
+        name: `Matrix saved ${rnd().slice(0, 8)}`,
+        filterSettings: { minCapacity: 1000 },
+        organizationId: orgOf(f, record),
+      },
     }),
   },
   "DELETE /api/saved-donor-groups/{id}": {
@@ -563,7 +636,10 @@ export const TABLE: Record<string, Row> = {
     request: async (ctx, { record }) => ({
       params: {
         id: await throwaway(ctx, record, async (organizationId) => {
-          const [s] = await ctx.t.db.insert(savedDonorGroups).values({ name: "Throwaway", organizationId, filterSettings: { minCapacity: 5 } }).returning();
+          const [s] = await ctx.t.db
+            .insert(savedDonorGroups)
+            .values({ name: "Throwaway", organizationId, filterSettings: { minCapacity: 5 } })
+            .returning();
           return s!.id;
         }),
       },
@@ -586,7 +662,10 @@ export const TABLE: Record<string, Row> = {
     records: ["own", "colleague", "other", "random"],
     phase: 1,
     expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
-    request: ({ f }, { record }) => ({ params: { id: campaignOf(f, record) }, body: { details: "Edited by the tenant matrix." } }),
+    request: ({ f }, { record }) => ({
+      params: { id: campaignOf(f, record) },
+      body: { details: "Edited by the tenant matrix." },
+    }),
   },
   "DELETE /api/campaigns/{id}": {
     records: ["own", "colleague", "other", "random"],
@@ -597,7 +676,14 @@ export const TABLE: Record<string, Row> = {
         id: await throwaway(ctx, record, async (organizationId, ownerUserId) => {
           const [c] = await ctx.t.db
             .insert(campaigns)
-            .values({ name: "Throwaway", goal: "$1", startDate: "2026-01-01", endDate: "2026-12-31", organizationId, ownerUserId: ownerUserId ?? ctx.f.memberB })
+            .values({
+              name: "Throwaway",
+              goal: "$1",
+              startDate: "2026-01-01",
+              endDate: "2026-12-31",
+              organizationId,
+              ownerUserId: ownerUserId ?? ctx.f.memberB,
+            })
             .returning();
           return c!.id;
         }),

@@ -37,7 +37,15 @@ import {
   type Status,
 } from "./tenant-matrix.table.ts";
 
-type Cell = { key: string; actor: ActorName; record: RecordKind; expected: Status; got: number; leak?: string; note?: string };
+type Cell = {
+  key: string;
+  actor: ActorName;
+  record: RecordKind;
+  expected: Status;
+  got: number;
+  leak?: string;
+  note?: string;
+};
 
 let t: TestApp;
 let f: Fixture;
@@ -51,12 +59,20 @@ const tag = () => crypto.randomBytes(4).toString("hex");
 async function buildFixture(): Promise<Fixture> {
   // A and B with an owner, a manager, an officer, an applicant (what onboarding does today: linked to the
   // organisation named, org_officer, status submitted) and an admin each, two donors and the officer's campaign.
-  const { a: sideA, b: sideB } = await twoOrganizations(t, { names: [`Matrix Org A ${tag()}`, `Matrix Org B ${tag()}`] });
+  const { a: sideA, b: sideB } = await twoOrganizations(t, {
+    names: [`Matrix Org A ${tag()}`, `Matrix Org B ${tag()}`],
+  });
   const orgA = sideA.org;
   const orgB = sideB.org;
-  const member = async (role: RoleName | undefined, organizationId: string, status: "submitted" | "approved" = "approved") => {
+  const member = async (
+    role: RoleName | undefined,
+    organizationId: string,
+    status: "submitted" | "approved" = "approved",
+  ) => {
     const userId = crypto.randomUUID();
-    await t.db.insert(users).values({ id: userId, name: `Member ${tag()}`, email: `member-${tag()}-${tag()}@example.org` });
+    await t.db
+      .insert(users)
+      .values({ id: userId, name: `Member ${tag()}`, email: `member-${tag()}-${tag()}@example.org` });
     await t.db.insert(userProfiles).values({ id: userId, organizationId, onboardingStatus: status });
     if (role) {
       const [r] = await t.db.select().from(roles).where(eq(roles.name, role));
@@ -87,34 +103,84 @@ async function buildFixture(): Promise<Fixture> {
     const { org, marker: m } = fixture;
     const donor = fixture.donors[0];
     const ownerId = fixture.owner.userId;
-    const [group] = await t.db.insert(donorGroups).values({ name: `Group ${m}`, organizationId: org.id, userId: ownerId }).returning();
+    const [group] = await t.db
+      .insert(donorGroups)
+      .values({ name: `Group ${m}`, organizationId: org.id, userId: ownerId })
+      .returning();
     await t.db.insert(donorGroupMembers).values({ donorGroupId: group!.id, donorId: donor.id });
     const [saved] = await t.db
       .insert(savedDonorGroups)
       .values({ name: `Saved ${m}`, organizationId: org.id, userId: ownerId, filterSettings: { minCapacity: 100 } })
       .returning();
-    const campaignRow = (name: string, owner: string) => ({ name, goal: "$50,000", startDate: "2026-01-01", endDate: "2026-12-31", organizationId: org.id, ownerUserId: owner });
+    const campaignRow = (name: string, owner: string) => ({
+      name,
+      goal: "$50,000",
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+      organizationId: org.id,
+      ownerUserId: owner,
+    });
     const campaign = fixture.campaign;
-    const [colleague] = await t.db.insert(campaigns).values(campaignRow(`Colleague campaign ${m}`, ownerId)).returning();
-    await t.db.insert(stages).values({ donorId: donor.id, organizationId: org.id, stageName: "Discovery", aiOutput: `Plan ${m}`, campaignId: campaign.id });
-    await t.db.insert(campaignGoals).values({ campaignId: campaign.id, donorId: donor.id, organizationId: org.id, goalText: `Goal ${m}` });
+    const [colleague] = await t.db
+      .insert(campaigns)
+      .values(campaignRow(`Colleague campaign ${m}`, ownerId))
+      .returning();
+    await t.db
+      .insert(stages)
+      .values({
+        donorId: donor.id,
+        organizationId: org.id,
+        stageName: "Discovery",
+        aiOutput: `Plan ${m}`,
+        campaignId: campaign.id,
+      });
+    await t.db
+      .insert(campaignGoals)
+      .values({ campaignId: campaign.id, donorId: donor.id, organizationId: org.id, goalText: `Goal ${m}` });
     const [batch] = await t.db
       .insert(donorImportBatches)
-      .values({ organizationId: org.id, userId: ownerId, fileName: `import-${m}.csv`, status: "completed", finishedAt: new Date() })
+      .values({
+        organizationId: org.id,
+        userId: ownerId,
+        fileName: `import-${m}.csv`,
+        status: "completed",
+        finishedAt: new Date(),
+      })
       .returning();
     const [issue] = await t.db
       .insert(issues)
-      .values({ organizationId: org.id, submittedByUserId: submitter, title: `Issue ${m}`, description: `About ${m}`, type: "bug" })
+      .values({
+        organizationId: org.id,
+        submittedByUserId: submitter,
+        title: `Issue ${m}`,
+        description: `About ${m}`,
+        type: "bug",
+      })
       .returning();
-    return { m, donor: donor.id, group: group!.id, saved: saved!.id, campaign: campaign.id, colleague: colleague!, batch: batch!.id, issue: issue!.id };
+    return {
+      m,
+      donor: donor.id,
+      group: group!.id,
+      saved: saved!.id,
+      campaign: campaign.id,
+      colleague: colleague!,
+      batch: batch!.id,
+      issue: issue!.id,
+    };
   };
   const a = await side(sideA, memberA.userId);
   const b = await side(sideB, memberB.userId);
 
-  const [actionB] = await t.db.insert(userActions).values({ userId: memberB.userId, organizationId: orgB.id, actionType: "navigation", actionName: "page_view" }).returning();
+  const [actionB] = await t.db
+    .insert(userActions)
+    .values({ userId: memberB.userId, organizationId: orgB.id, actionType: "navigation", actionName: "page_view" })
+    .returning();
   const ownAction: Fixture["ownAction"] = {};
   for (const [name, u] of Object.entries(actors)) {
-    const [row] = await t.db.insert(userActions).values({ userId: u.userId, organizationId: orgA.id, actionType: "navigation", actionName: "page_view" }).returning();
+    const [row] = await t.db
+      .insert(userActions)
+      .values({ userId: u.userId, organizationId: orgA.id, actionType: "navigation", actionName: "page_view" })
+      .returning();
     ownAction[name as ActorName] = row!.id;
   }
 
@@ -158,7 +224,8 @@ function documentedRoutes(): string[] {
   return keys;
 }
 
-const statusOk = (expected: Status, got: number) => (typeof expected === "number" ? expected === got : expected.includes(got));
+const statusOk = (expected: Status, got: number) =>
+  typeof expected === "number" ? expected === got : expected.includes(got);
 
 async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell: CellInput): Promise<Cell> {
   const ctx: Ctx = { t, f, cookie: (a) => cookies[a] };
@@ -179,7 +246,11 @@ async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell:
     headers: {
       origin: t.config.appUrl,
       ...(cookie ? { cookie } : {}),
-      ...(req.raw ? { "content-type": req.raw.contentType } : req.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(req.raw
+        ? { "content-type": req.raw.contentType }
+        : req.body !== undefined
+          ? { "content-type": "application/json" }
+          : {}),
     },
     ...(req.raw ? { payload: req.raw.payload } : req.body !== undefined ? { payload: JSON.stringify(req.body) } : {}),
   });
@@ -188,7 +259,17 @@ async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell:
   // No other organisation's data (nor, for an officer, a colleague's campaign) in a successful answer.
   if (res.statusCode < 300 && cell.actor !== "admin" && cell.actor !== "anon") {
     const found = bMarkers.find((m) => res.body.includes(m));
-    if (found) { result.leak = found; if (process.env.MATRIX_DEBUG) console.log(key, res.body.split("\n").filter((l) => l.includes(found)).join("\n")); }
+    if (found) {
+      result.leak = found;
+      if (process.env.MATRIX_DEBUG)
+        console.log(
+          key,
+          res.body
+            .split("\n")
+            .filter((l) => l.includes(found))
+            .join("\n"),
+        );
+    }
     if (!found && (cell.actor === "officer" || cell.actor === "applicant")) {
       const view = row.officerView ? JSON.stringify(row.officerView(JSON.parse(res.body))) : res.body;
       result.leak = colleagueMarkers.find((m) => view.includes(m));
@@ -200,7 +281,9 @@ async function runCell(key: string, row: Exclude<Row, { exempt: string }>, cell:
 
 const describeCell = (c: Cell) =>
   `${c.key.padEnd(52)} ${c.actor.padEnd(9)} ${c.record.padEnd(9)} ` +
-  (statusOk(c.expected, c.got) ? "" : `expected ${JSON.stringify(c.expected)}, got ${c.got}${c.note ? `  ${c.note}` : ""}`) +
+  (statusOk(c.expected, c.got)
+    ? ""
+    : `expected ${JSON.stringify(c.expected)}, got ${c.got}${c.note ? `  ${c.note}` : ""}`) +
   (c.leak ? `the ${c.got} answer carries "${c.leak}" (another organisation's or a colleague's record)` : "");
 
 describe("tenant matrix (issue 11): every route × actor × record", () => {
@@ -232,8 +315,11 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
   it("answers every cell as the table says", async () => {
     const started = Date.now();
     const documented = new Set(documentedRoutes());
-    const rows = Object.entries(TABLE).filter((e): e is [string, Exclude<Row, { exempt: string }>] => !("exempt" in e[1]) && documented.has(e[0]));
-    const phaseOf = (key: string, row: Exclude<Row, { exempt: string }>) => row.phase ?? (key.startsWith("GET ") ? 2 : key.startsWith("DELETE ") ? 3 : 1);
+    const rows = Object.entries(TABLE).filter(
+      (e): e is [string, Exclude<Row, { exempt: string }>] => !("exempt" in e[1]) && documented.has(e[0]),
+    );
+    const phaseOf = (key: string, row: Exclude<Row, { exempt: string }>) =>
+      row.phase ?? (key.startsWith("GET ") ? 2 : key.startsWith("DELETE ") ? 3 : 1);
     rows.sort((a, b) => phaseOf(...a) - phaseOf(...b));
     const perRoute: [string, number][] = [];
     for (const [key, row] of rows) {
@@ -243,7 +329,14 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
       }
       perRoute.push([key, Date.now() - s0]);
     }
-    if (process.env.MATRIX_TIMING) console.info(perRoute.sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => `${ms} ms ${k}`).join("\n"));
+    if (process.env.MATRIX_TIMING)
+      console.info(
+        perRoute
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 15)
+          .map(([k, ms]) => `${ms} ms ${k}`)
+          .join("\n"),
+      );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
     const wrong = (c: Cell) => !statusOk(c.expected, c.got);
@@ -253,6 +346,9 @@ describe("tenant matrix (issue 11): every route × actor × record", () => {
       `tenant matrix: ${rows.length} routes (${exempt} exempt), ${results.length} cells in ${seconds} s; ` +
         `${results.length - real.length} as declared, ${real.length} wrong`,
     );
-    expect(real.map(describeCell), `${real.length} cells of the tenant matrix are wrong:\n${real.map(describeCell).join("\n")}`).toEqual([]);
+    expect(
+      real.map(describeCell),
+      `${real.length} cells of the tenant matrix are wrong:\n${real.map(describeCell).join("\n")}`,
+    ).toEqual([]);
   }, 300_000);
 });

@@ -12,7 +12,12 @@ export function formatDuration(ms: number | null | undefined): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-const optionalText = z.string().trim().max(200).optional().transform((v) => (v ? v : undefined));
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
 
 /** The filters of docs/RULES.md, Activity history: all optional, combined with AND. */
 export const actionFiltersSchema = z.object({
@@ -58,7 +63,10 @@ export type UserAction = z.infer<typeof userActionSchema>;
  * update) write a "start" row before the work and a "success" or "failed" row after (details.phase); a
  * start row is not a success, so it reads "Started".
  */
-export function actionOutcome(a: Pick<UserAction, "success" | "details">): { label: "Started" | "Success" | "Failed"; color: string } {
+export function actionOutcome(a: Pick<UserAction, "success" | "details">): {
+  label: "Started" | "Success" | "Failed";
+  color: string;
+} {
   if (!a.success) return { label: "Failed", color: "red" };
   if (a.details?.phase === "start") return { label: "Started", color: "blue" };
   return { label: "Success", color: "green" };
@@ -145,8 +153,22 @@ export const ACTION_NAMES = {
   authentication: ["sign_in", "sign_out"],
   navigation: ["page_view"],
   data_management: ["onboarding_submit", "csv_upload", "undo_csv_upload", "actions_export"],
-  donor_management: ["save_donor_notes", "create_donor_group", "delete_donor_group", "add_to_group", "remove_from_group", "save_filter_group", "export_donors"],
-  campaign_management: ["campaign_create", "campaign_update", "campaign_archive", "campaign_unarchive", "campaign_delete"],
+  donor_management: [
+    "save_donor_notes",
+    "create_donor_group",
+    "delete_donor_group",
+    "add_to_group",
+    "remove_from_group",
+    "save_filter_group",
+    "export_donors",
+  ],
+  campaign_management: [
+    "campaign_create",
+    "campaign_update",
+    "campaign_archive",
+    "campaign_unarchive",
+    "campaign_delete",
+  ],
   ai_interaction: ["ai_preview", "ai_generate", "ai_stages_reset", "ai_generate_function"],
   system: [
     "issue_submit",

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DO_NOT_MATCH } from "./auth.ts";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH,
+} from "./auth.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "./roles.ts";
 
 // ---- wording of docs/RULES.md, Administration, Organisations, Dashboards ----
@@ -50,7 +55,11 @@ export const createUserInputSchema = z
       return;
     }
     if (v.password.length > PASSWORD_MAX_LENGTH) {
-      ctx.addIssue({ code: "custom", message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`, path: ["password"] });
+      ctx.addIssue({
+        code: "custom",
+        message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+        path: ["password"],
+      });
     }
   });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
@@ -131,14 +140,17 @@ export type ApproveResult = z.infer<typeof approveResultSchema>;
 export const DECLINE_APPROVED_USER_MESSAGE = "Only an account that is waiting for approval can be declined.";
 export const userDeclinedMessage = (email: string) =>
   `User "${email}" declined. They were removed from the organization and can apply again.`;
-export const declineResultSchema = z.object({ user: adminUserSchema, emailSent: z.boolean(), emailError: z.string().nullable() });
+export const declineResultSchema = z.object({
+  user: adminUserSchema,
+  emailSent: z.boolean(),
+  emailError: z.string().nullable(),
+});
 export type DeclineResult = z.infer<typeof declineResultSchema>;
 
 // ---- what an owner may not do to an admin (issue 11: say what actually happened) ----
 export const CHANGE_ADMIN_ROLE_DENIED_MESSAGE =
   "This user is an administrator: only administrators can change an administrator's role. Nothing was changed.";
-export const REMOVE_ADMIN_ROLE_DENIED_MESSAGE =
-  "Only administrators can remove the admin role. Nothing was changed.";
+export const REMOVE_ADMIN_ROLE_DENIED_MESSAGE = "Only administrators can remove the admin role. Nothing was changed.";
 
 // ---- organisations ----
 export const organizationInputSchema = z.object({
@@ -186,7 +198,9 @@ export const organizationDeletionSchema = z.object({
   keptActionHistory: z.number(),
 });
 export type OrganizationDeletion = z.infer<typeof organizationDeletionSchema>;
-export const organizationDeletePreviewSchema = organizationDeletionSchema.extend({ organization: organizationRefSchema });
+export const organizationDeletePreviewSchema = organizationDeletionSchema.extend({
+  organization: organizationRefSchema,
+});
 export type OrganizationDeletePreview = z.infer<typeof organizationDeletePreviewSchema>;
 export const deleteOrganizationResultSchema = organizationDeletionSchema.extend({ ok: z.literal(true) });
 

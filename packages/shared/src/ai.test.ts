@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AI_PROVIDERS, aiProviderIdSchema, aiProviderLabel, aiProviderName, buildStagePrompt, formatPreviousSummaries } from "./ai.ts";
+import {
+  AI_PROVIDERS,
+  aiProviderIdSchema,
+  aiProviderLabel,
+  aiProviderName,
+  buildStagePrompt,
+  formatPreviousSummaries,
+} from "./ai.ts";
 import { currentStage } from "./stages.ts";
 
 describe("formatPreviousSummaries", () => {
@@ -7,9 +14,12 @@ describe("formatPreviousSummaries", () => {
     expect(formatPreviousSummaries([])).toBe("None");
   });
   it("numbers stages by their place in the five", () => {
-    expect(formatPreviousSummaries([{ stageName: "Discovery", aiOutput: "A" }, { stageName: "Deepening", aiOutput: "C" }])).toBe(
-      "Stage 1 (Discovery): A\n\nStage 3 (Deepening): C",
-    );
+    expect(
+      formatPreviousSummaries([
+        { stageName: "Discovery", aiOutput: "A" },
+        { stageName: "Deepening", aiOutput: "C" },
+      ]),
+    ).toBe("Stage 1 (Discovery): A\n\nStage 3 (Deepening): C");
   });
 });
 
@@ -23,7 +33,15 @@ describe("buildStagePrompt", () => {
     expect(p).toContain("- DS Rating: DS1-1");
   });
   it("includes what was given", () => {
-    const p = buildStagePrompt({ stagePrompt: "Plan.", stage: "Connection", donorFacts: [], campaignName: "Gala", campaignGoal: "$5,000", prepNotes: "Met", previousSummaries: "Stage 1 (Discovery): X" });
+    const p = buildStagePrompt({
+      stagePrompt: "Plan.",
+      stage: "Connection",
+      donorFacts: [],
+      campaignName: "Gala",
+      campaignGoal: "$5,000",
+      prepNotes: "Met",
+      previousSummaries: "Stage 1 (Discovery): X",
+    });
     expect(p).toContain("Campaign: Gala");
     expect(p).toContain("Campaign goal: $5,000");
     expect(p).toContain("Preparation notes: Met");
@@ -42,7 +60,12 @@ describe("currentStage", () => {
 describe("AI providers", () => {
   it("are one list: the id schema, the labels and the names all come from AI_PROVIDERS", () => {
     expect(aiProviderIdSchema.options).toEqual(AI_PROVIDERS.map((p) => p.value));
-    expect(AI_PROVIDERS.map((p) => aiProviderLabel(p.value))).toEqual(["OpenAI GPT-4", "ChatGPT 5.0", "Claude 3.5 Sonnet", "Built-in offline planner (no API key)"]);
+    expect(AI_PROVIDERS.map((p) => aiProviderLabel(p.value))).toEqual([
+      "OpenAI GPT-4",
+      "ChatGPT 5.0",
+      "Claude 3.5 Sonnet",
+      "Built-in offline planner (no API key)",
+    ]);
     expect(aiProviderName("offline")).toBe("Built-in offline planner");
     expect(aiProviderLabel("unknown")).toBe("unknown");
   });

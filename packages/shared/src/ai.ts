@@ -14,7 +14,10 @@ export const AI_PROVIDERS = [
   { value: "offline", label: "Built-in offline planner (no API key)", name: "Built-in offline planner" },
 ] as const;
 export type AiProviderId = (typeof AI_PROVIDERS)[number]["value"];
-export const AI_PROVIDER_IDS = AI_PROVIDERS.map((p) => p.value) as unknown as readonly [AiProviderId, ...AiProviderId[]];
+export const AI_PROVIDER_IDS = AI_PROVIDERS.map((p) => p.value) as unknown as readonly [
+  AiProviderId,
+  ...AiProviderId[],
+];
 export const aiProviderIdSchema = z.enum(AI_PROVIDER_IDS);
 export const aiProviderLabel = (id: string) => AI_PROVIDERS.find((p) => p.value === id)?.label ?? id;
 export const aiProviderName = (id: AiProviderId) => AI_PROVIDERS.find((p) => p.value === id)!.name;

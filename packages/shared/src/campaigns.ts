@@ -5,9 +5,18 @@ import { aiProviderIdSchema } from "./ai.ts";
 
 const isoDate = calendarDateSchema("Dates must be real calendar dates, like 2025-01-05.");
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, { error: `${label} is required.` }).max(max, { error: `${label} is too long.` });
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} is too long.` });
 const optionalText = (max: number) =>
-  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 export const CAMPAIGN_MESSAGES = {
   accessDenied: "You don't have permission to manage campaigns.",
@@ -22,13 +31,15 @@ export const CAMPAIGN_MESSAGES = {
   archiveFailed: (m: string) => `Failed to archive campaign: ${m}`,
   unarchiveFailed: (m: string) => `Failed to unarchive campaign: ${m}`,
   deleteFailed: (m: string) => `Failed to delete campaign: ${m}`,
-  archiveConfirm: "Archiving removes the campaign from the list available for new donor assignments. You can unarchive it later.",
+  archiveConfirm:
+    "Archiving removes the campaign from the list available for new donor assignments. You can unarchive it later.",
   unarchiveConfirm: "Unarchiving makes the campaign selectable again in donor discovery stages.",
   /** Archived campaigns are not selectable for new donor work (docs/RULES.md, Campaigns). */
   archivedNoGoals: "This campaign is archived. Unarchive it before setting donor goals.",
   archivedNoRecommendation: "This campaign is archived. Choose an active campaign, or unarchive it first.",
   notFound: "Campaign not found.",
-  deleteConfirm: "This action cannot be undone. It permanently deletes the campaign and removes all associated data (its donor assignments and goals).",
+  deleteConfirm:
+    "This action cannot be undone. It permanently deletes the campaign and removes all associated data (its donor assignments and goals).",
   empty: "No campaigns yet. Create your first campaign to start organizing donor cultivation.",
 } as const;
 
@@ -56,7 +67,10 @@ export const campaignPatchSchema = z
     officeInfo: optionalText(500).optional(),
     isArchived: z.boolean().optional(),
   })
-  .refine((v) => !(v.startDate && v.endDate) || v.startDate <= v.endDate, { error: CAMPAIGN_MESSAGES.datesOutOfOrder, path: ["endDate"] });
+  .refine((v) => !(v.startDate && v.endDate) || v.startDate <= v.endDate, {
+    error: CAMPAIGN_MESSAGES.datesOutOfOrder,
+    path: ["endDate"],
+  });
 export type CampaignPatch = z.input<typeof campaignPatchSchema>;
 
 export const campaignSchema = z.object({
@@ -109,7 +123,8 @@ export const STAGE_MESSAGES = {
   saveFailed: "Failed to save the stage. Please try again.",
   generationFailed: "An error occurred. Please try again.",
   generationFailedBecause: (reason: string) => `Failed to generate AI recommendation: ${reason}`,
-  resetConfirm: "Delete every saved stage recommendation for this donor and start again at Discovery? This cannot be undone.",
+  resetConfirm:
+    "Delete every saved stage recommendation for this donor and start again at Discovery? This cannot be undone.",
   generating: "Generating...",
 } as const;
 
@@ -189,5 +204,12 @@ export const stagePromptSchema = z.object({
   versionCount: z.number(),
 });
 export type StagePrompt = z.infer<typeof stagePromptSchema>;
-export const stagePromptInputSchema = z.object({ promptText: z.string().trim().min(1, { error: "The prompt cannot be empty." }).max(20_000) });
-export const stagePromptVersionSchema = z.object({ version: z.number(), promptText: z.string(), editedAt: z.string(), editedBy: z.string().nullable() });
+export const stagePromptInputSchema = z.object({
+  promptText: z.string().trim().min(1, { error: "The prompt cannot be empty." }).max(20_000),
+});
+export const stagePromptVersionSchema = z.object({
+  version: z.number(),
+  promptText: z.string(),
+  editedAt: z.string(),
+  editedBy: z.string().nullable(),
+});

@@ -105,7 +105,10 @@ const exported = (order: number, header?: string): DonorFieldExport => (header ?
 
 const FIELDS = [
   // Capacity & Ratings
-  F("DS Rating", "dsRating", CAP, "rating", true, { filter: { kind: "exact", key: "selectedDSRatingFilter" }, export: exported(9) }),
+  F("DS Rating", "dsRating", CAP, "rating", true, {
+    filter: { kind: "exact", key: "selectedDSRatingFilter" },
+    export: exported(9),
+  }),
   F("Quality Score", "qualityScore", CAP, "number", true, {
     filter: {
       kind: "range",
@@ -120,7 +123,10 @@ const FIELDS = [
     export: exported(10),
   }),
   F("Classic Quality Score", "classicQualityScore", CAP, "number", true),
-  F("Estimated Capacity", "estimatedCapacity", CAP, "money", true, { filter: money(0, "minCapacity", "maxCapacity"), export: exported(8) }),
+  F("Estimated Capacity", "estimatedCapacity", CAP, "money", true, {
+    filter: money(0, "minCapacity", "maxCapacity"),
+    export: exported(8),
+  }),
   F("Annual Fund Likelihood", "annualFundLikelihood", CAP, "integer"),
   F("Major Gift Likelihood", "majorGiftLikelihood", CAP, "integer"),
   F("Wealth-Based Capacity", "wealthBasedCapacity", CAP, "money"),
@@ -131,7 +137,15 @@ const FIELDS = [
   F("Last Name", "lastName", PER, "text", true, { export: exported(1) }),
   F("Suffix", "suffix", PER, "text", true),
   F("Age", "age", PER, "integer", true, {
-    filter: { kind: "range", order: 2, min: "minAge", max: "maxAge", unit: "whole", bounds: [AGE_MIN, AGE_MAX], decimals: 0 },
+    filter: {
+      kind: "range",
+      order: 2,
+      min: "minAge",
+      max: "maxAge",
+      unit: "whole",
+      bounds: [AGE_MIN, AGE_MAX],
+      decimals: 0,
+    },
     export: exported(14),
   }),
   F("Date Of Birth", "dateOfBirth", PER, "date", true),
@@ -144,21 +158,41 @@ const FIELDS = [
   F("State", "state", CON, "text", true, { export: exported(6) }),
   F("Zip", "zip", CON, "text", true),
   // Giving History
-  F("Total Gift Amount", "totalGiftAmount", GIV, "money", true, { filter: money(5, "minTotalGiftAmount", "maxTotalGiftAmount"), export: exported(11) }),
+  F("Total Gift Amount", "totalGiftAmount", GIV, "money", true, {
+    filter: money(5, "minTotalGiftAmount", "maxTotalGiftAmount"),
+    export: exported(11),
+  }),
   F("# Of Gifts", "numberOfGifts", GIV, "integer", true, {
     filter: { kind: "range", order: 8, min: "minNumberOfGifts", max: "maxNumberOfGifts", unit: "whole", decimals: 0 },
     export: exported(12, "Number of Gifts"),
   }),
   F("Last Gift Date", "lastGiftDate", GIV, "date", true, {
-    filter: { kind: "dateRange", order: 0, min: "minLastGiftDate", max: "maxLastGiftDate", defaultMin: LAST_GIFT_DATE_DEFAULT_MIN },
+    filter: {
+      kind: "dateRange",
+      order: 0,
+      min: "minLastGiftDate",
+      max: "maxLastGiftDate",
+      defaultMin: LAST_GIFT_DATE_DEFAULT_MIN,
+    },
     export: exported(13),
   }),
-  F("Last Gift Amount", "lastGiftAmount", GIV, "money", true, { filter: money(3, "minLastGiftAmount", "maxLastGiftAmount") }),
-  F("Largest Gift Amount", "largestGiftAmount", GIV, "money", true, { filter: money(6, "minLargestGiftAmount", "maxLargestGiftAmount") }),
-  F("Largest Gift Date", "largestGiftDate", GIV, "date", true, { filter: { kind: "dateRange", order: 1, min: "minLargestGiftDate", max: "maxLargestGiftDate" } }),
-  F("Largest Gift Found", "largestGiftFound", GIV, "money", true, { filter: money(7, "minLargestGiftFound", "maxLargestGiftFound"), export: exported(7) }),
+  F("Last Gift Amount", "lastGiftAmount", GIV, "money", true, {
+    filter: money(3, "minLastGiftAmount", "maxLastGiftAmount"),
+  }),
+  F("Largest Gift Amount", "largestGiftAmount", GIV, "money", true, {
+    filter: money(6, "minLargestGiftAmount", "maxLargestGiftAmount"),
+  }),
+  F("Largest Gift Date", "largestGiftDate", GIV, "date", true, {
+    filter: { kind: "dateRange", order: 1, min: "minLargestGiftDate", max: "maxLargestGiftDate" },
+  }),
+  F("Largest Gift Found", "largestGiftFound", GIV, "money", true, {
+    filter: money(7, "minLargestGiftFound", "maxLargestGiftFound"),
+    export: exported(7),
+  }),
   F("Largest Gift Found Lower Range", "largestGiftFoundLowerRange", GIV, "money"),
-  F("First Gift Amount", "firstGiftAmount", GIV, "money", true, { filter: money(4, "minFirstGiftAmount", "maxFirstGiftAmount") }),
+  F("First Gift Amount", "firstGiftAmount", GIV, "money", true, {
+    filter: money(4, "minFirstGiftAmount", "maxFirstGiftAmount"),
+  }),
   F("First Date Range", "firstDateRange", GIV, "text", true, { filter: { kind: "contains", key: "firstDateRange" } }),
   F("RFM Total", "rfmTotal", GIV, "integer"),
   F("RFM Recent Gift", "rfmRecentGift", GIV, "integer"),
@@ -258,7 +292,11 @@ export const DONOR_FIELD_BY_KEY: ReadonlyMap<string, DonorField> = new Map(DONOR
 
 /** Header matching ignores case, surrounding spaces, a byte-order mark and repeated inner spaces. */
 export const normalizeHeader = (header: string): string =>
-  header.replace(/^\uFEFF/, "").trim().replace(/\s+/g, " ").toLowerCase();
+  header
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase();
 
 const BY_HEADER: ReadonlyMap<string, DonorField> = new Map(DONOR_FIELDS.map((f) => [normalizeHeader(f.label), f]));
 
@@ -361,7 +399,6 @@ export function parseText(raw: string): ParseResult {
 export function parseRating(raw: string): ParseResult {
   return isEmptyCell(raw) ? ok(null) : ok(raw.trim().toUpperCase());
 }
-
 
 /** Parses one cell for a catalogue field: the value, or a problem to report. */
 export function parseDonorCell(field: DonorField, raw: string): ParseResult {

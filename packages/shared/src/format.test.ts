@@ -31,7 +31,7 @@ describe("formatNumber", () => {
   });
 });
 
-describe("formatDate (part 2 §2: dates display like \"Jan 5, 2025\")", () => {
+describe('formatDate (part 2 §2: dates display like "Jan 5, 2025")', () => {
   it("shows a calendar date as that day", () => {
     expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
     expect(formatDate("2024-12-31")).toBe("Dec 31, 2024");

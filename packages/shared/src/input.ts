@@ -6,7 +6,8 @@ import { z } from "zod";
  */
 
 export const INPUT_MESSAGES = {
-  forbiddenCharacter: "The request contains a character that is not allowed (a NUL character or an unpaired surrogate).",
+  forbiddenCharacter:
+    "The request contains a character that is not allowed (a NUL character or an unpaired surrogate).",
   tooDeep: "The request body is nested too deeply.",
   invalidDate: "Please enter a real calendar date (YYYY-MM-DD).",
   invalidDateTime: "Please enter a real date and time (e.g. 2025-01-05T00:00:00Z).",

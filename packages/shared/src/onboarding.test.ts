@@ -6,7 +6,14 @@ const base = { organizationName: " Org ", firstName: "A", lastName: "B" };
 describe("onboardingInputSchema", () => {
   it("trims required fields and stores empty optional fields as null", () => {
     const out = onboardingInputSchema.parse({ ...base, phoneNumber: "  ", website: "", role: "", numDonors: "" });
-    expect(out).toMatchObject({ organizationName: "Org", phoneNumber: null, website: null, role: null, numDonors: null, fundraisingTypes: [] });
+    expect(out).toMatchObject({
+      organizationName: "Org",
+      phoneNumber: null,
+      website: null,
+      role: null,
+      numDonors: null,
+      fundraisingTypes: [],
+    });
   });
 
   it("says 'Please fill in all required fields.' for a blank required field", () => {
@@ -16,11 +23,21 @@ describe("onboardingInputSchema", () => {
   });
 
   it("drops detail texts whose choice is not selected", () => {
-    const out = onboardingInputSchema.parse({ ...base, role: "Consultant", otherRole: "x", aiTools: "No", aiToolsText: "y", fundraisingTypes: ["Major Gifts"], otherFundraising: "z" });
+    const out = onboardingInputSchema.parse({
+      ...base,
+      role: "Consultant",
+      otherRole: "x",
+      aiTools: "No",
+      aiToolsText: "y",
+      fundraisingTypes: ["Major Gifts"],
+      otherFundraising: "z",
+    });
     expect(out).toMatchObject({ otherRole: null, aiToolsText: null, otherFundraising: null });
   });
 
   it("keeps the Other role text with the lowercase 'other' value", () => {
-    expect(onboardingInputSchema.parse({ ...base, role: "other", otherRole: "Grant writer" }).otherRole).toBe("Grant writer");
+    expect(onboardingInputSchema.parse({ ...base, role: "other", otherRole: "Grant writer" }).otherRole).toBe(
+      "Grant writer",
+    );
   });
 });

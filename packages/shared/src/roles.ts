@@ -19,7 +19,8 @@ export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
 export const APPROVAL_REQUIRED_ERROR = "approval_required";
 export const APPROVAL_REQUIRED_MESSAGE =
   "Your account is waiting for approval. You can use your organization's data once an owner or an administrator approves it; you will be emailed then.";
-export const isApproved = (me: { onboardingStatus: OnboardingStatus } | null | undefined) => me?.onboardingStatus === "approved";
+export const isApproved = (me: { onboardingStatus: OnboardingStatus } | null | undefined) =>
+  me?.onboardingStatus === "approved";
 /** Organisation roles, taken away when a user leaves an organisation (declined, organisation deleted). */
 export const ORGANIZATION_ROLES: readonly RoleName[] = ["org_owner", "org_manager", "org_officer"];
 
@@ -30,9 +31,7 @@ export const DONOR_ROLES: readonly RoleName[] = ["admin", "org_owner", "org_mana
  * Where /dashboard sends a user, in the order of docs/RULES.md, Onboarding and approval.
  * Shared so the server's /api/me and the browser's redirector cannot disagree.
  */
-export function dashboardTarget(
-  me: { onboardingStatus: OnboardingStatus; roles: readonly string[] } | null,
-): string {
+export function dashboardTarget(me: { onboardingStatus: OnboardingStatus; roles: readonly string[] } | null): string {
   if (!me) return "/login";
   if (me.onboardingStatus === "pending") return "/onboarding-form";
   if (me.onboardingStatus === "submitted") return "/pending-approval";

@@ -11,7 +11,11 @@ export const ISSUE_TYPE_LABELS: Record<IssueType, string> = {
 };
 export const ISSUE_STATUSES = ["pending", "active", "resolved"] as const;
 export type IssueStatus = (typeof ISSUE_STATUSES)[number];
-export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = { pending: "Pending", active: "Active", resolved: "Resolved" };
+export const ISSUE_STATUS_LABELS: Record<IssueStatus, string> = {
+  pending: "Pending",
+  active: "Active",
+  resolved: "Resolved",
+};
 
 // docs/RULES.md, Support issues, word for word.
 export const ISSUE_NOT_LOGGED_IN_MESSAGE = "You must be logged in to submit an issue.";
@@ -23,7 +27,8 @@ export const ISSUE_DELETED_MESSAGE = "Issue deleted successfully!";
 export const ISSUE_NOT_FOUND_TITLE = "Issue Not Found";
 /** How the support screens tell a signed-out visitor to log in (docs/RULES.md, Support issues). */
 export const SUPPORT_LOGIN_REQUIRED_MESSAGE = "You must be logged in to access support.";
-export const ISSUE_STATUS_FORBIDDEN_MESSAGE = "Only admins, organization owners and managers can change the status or resolution of an issue.";
+export const ISSUE_STATUS_FORBIDDEN_MESSAGE =
+  "Only admins, organization owners and managers can change the status or resolution of an issue.";
 export const ISSUE_EDIT_FORBIDDEN_MESSAGE = "You don't have permission to change this issue.";
 export const issueFailedMessage = (verb: "submit" | "load" | "update" | "delete", message: string) =>
   `Failed to ${verb} issue: ${message}`;

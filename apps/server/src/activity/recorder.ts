@@ -26,7 +26,14 @@ type Row = typeof userActions.$inferInsert;
 type Queued = { row: Row; attempts: number };
 
 /** Longest text kept per column (longer is cut): keeps rows far below PostgreSQL's index and page limits. */
-const TEXT_LIMITS = { actionName: 200, resourceType: 200, resourceId: 500, userAgent: 1000, ipAddress: 100, errorMessage: 2000 } as const;
+const TEXT_LIMITS = {
+  actionName: 200,
+  resourceType: 200,
+  resourceId: 500,
+  userAgent: 1000,
+  ipAddress: 100,
+  errorMessage: 2000,
+} as const;
 /** The largest `details` kept (as JSON text); larger ones are replaced by a note saying so. */
 const DETAILS_LIMIT = 20_000;
 const DETAILS_DEPTH = 16;
@@ -37,7 +44,8 @@ const cleanText = (s: string, max: number) => {
   const t = sanitizeText(s);
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
-const cleanNullable = (s: string | null | undefined, max: number) => (s === null || s === undefined ? null : cleanText(String(s), max));
+const cleanNullable = (s: string | null | undefined, max: number) =>
+  s === null || s === undefined ? null : cleanText(String(s), max);
 
 /** `details` as jsonb can store it: every key and string sanitised, depth and size bounded. */
 function cleanDetails(value: unknown, depth = 0): unknown {
@@ -70,7 +78,9 @@ export function sanitizeActionRow(row: Row): Row {
     sessionId: cleanNullable(row.sessionId, TEXT_LIMITS.resourceId),
     errorMessage: cleanNullable(row.errorMessage, TEXT_LIMITS.errorMessage),
     durationMs:
-      typeof row.durationMs === "number" && Number.isFinite(row.durationMs) ? Math.min(Math.max(Math.round(row.durationMs), 0), INT4_MAX) : null,
+      typeof row.durationMs === "number" && Number.isFinite(row.durationMs)
+        ? Math.min(Math.max(Math.round(row.durationMs), 0), INT4_MAX)
+        : null,
     details,
   };
 }
@@ -117,15 +127,18 @@ export class ActivityRecorder {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushIntervalMs?: number; retryIntervalMs?: number; maxBatch?: number; maxQueue?: number } = {},
+    private readonly options: {
+      flushIntervalMs?: number;
+      retryIntervalMs?: number;
+      maxBatch?: number;
+      maxQueue?: number;
+    } = {},
   ) {}
 
   /** Queues one action of a signed-in user (tracking happens only for signed-in users). Never throws. */
   record(actor: Actor, request: FastifyRequest | null, action: ActionRecord): void {
     try {
-      this.enqueue(
-        sanitizeActionRow(actionRow(actor, request, action)),
-      );
+      this.enqueue(sanitizeActionRow(actionRow(actor, request, action)));
     } catch (err) {
       this.log.error({ err, action: action.actionName }, "could not queue an activity row; dropped it");
     }
@@ -145,7 +158,12 @@ export class ActivityRecorder {
     const started = performance.now();
     try {
       const result = await work();
-      this.record(actor, request, { ...action, ...describe?.(result), success: true, durationMs: Math.round(performance.now() - started) });
+      this.record(actor, request, {
+        ...action,
+        ...describe?.(result),
+        success: true,
+        durationMs: Math.round(performance.now() - started),
+      });
       return result;
     } catch (err) {
       this.record(actor, request, {
@@ -193,7 +211,10 @@ export class ActivityRecorder {
         await this.db.insert(userActions).values(batch.map((q) => q.row));
         continue;
       } catch (err) {
-        this.log.warn({ err, count: batch.length }, "could not write an activity batch; writing its rows one at a time");
+        this.log.warn(
+          { err, count: batch.length },
+          "could not write an activity batch; writing its rows one at a time",
+        );
       }
       // One at a time: a refused row is dropped; the others go in.
       for (let i = 0; i < batch.length; i++) {
@@ -202,13 +223,24 @@ export class ActivityRecorder {
           await this.db.insert(userActions).values(item.row);
         } catch (err) {
           item.attempts++;
-          const summary = { action: item.row.actionName, type: item.row.actionType, userId: item.row.userId, organizationId: item.row.organizationId };
+          const summary = {
+            action: item.row.actionName,
+            type: item.row.actionType,
+            userId: item.row.userId,
+            organizationId: item.row.organizationId,
+          };
           if (isPermanent(err) || item.attempts >= MAX_ATTEMPTS) {
-            this.log.error({ err, ...summary, attempts: item.attempts }, "the database refused an activity row; dropped it");
+            this.log.error(
+              { err, ...summary, attempts: item.attempts },
+              "the database refused an activity row; dropped it",
+            );
             continue;
           }
           // Possibly passing (connection lost, database restarting): keep this row and the rest for a retry.
-          this.log.error({ err, ...summary, waiting: batch.length - i + this.queue.length }, "could not write activity; will retry");
+          this.log.error(
+            { err, ...summary, waiting: batch.length - i + this.queue.length },
+            "could not write activity; will retry",
+          );
           this.queue.unshift(...batch.slice(i));
           if (this.closed) return;
           this.schedule(this.options.retryIntervalMs ?? 5_000);

@@ -20,17 +20,26 @@ export class AnthropicProvider implements AiProvider {
     this.client = options.apiKey
       ? once(() =>
           import("@anthropic-ai/sdk").then(
-            ({ default: Anthropic }) => new Anthropic({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries }),
+            ({ default: Anthropic }) =>
+              new Anthropic({
+                apiKey: options.apiKey,
+                baseURL: options.baseURL,
+                timeout: options.timeoutMs,
+                maxRetries: options.maxRetries,
+              }),
           ),
         )
       : null;
   }
 
   async generate({ prompt, onToken, signal }: GenerateRequest): Promise<GenerateResult> {
-    if (!this.client) throw new AiError(`${this.label} is not configured on this server (ANTHROPIC_API_KEY is not set).`, 503);
+    if (!this.client)
+      throw new AiError(`${this.label} is not configured on this server (ANTHROPIC_API_KEY is not set).`, 503);
     let text = "";
     try {
-      const stream = await (await this.client()).messages.create(
+      const stream = await (
+        await this.client()
+      ).messages.create(
         {
           model: this.model,
           max_tokens: 2048,

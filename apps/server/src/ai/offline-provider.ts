@@ -40,13 +40,16 @@ const STEPS: Record<string, string[]> = {
 
 function capacityNote(ctx: StageContext): string {
   const { capacity, largestGift, totalGiven } = ctx.donor;
-  if (!capacity) return "No estimated capacity is on file: confirm capacity through research before setting an ask amount.";
+  if (!capacity)
+    return "No estimated capacity is on file: confirm capacity through research before setting an ask amount.";
   const parts = [`Estimated capacity is ${formatMoney(capacity)}.`];
   if (largestGift) parts.push(`The largest gift found is ${formatMoney(largestGift)}.`);
   if (totalGiven) parts.push(`Recorded giving totals ${formatMoney(totalGiven)}.`);
   const ratio = largestGift ? capacity / largestGift : null;
-  if (ratio && ratio >= 10) parts.push("Capacity is well above past gifts: there is room to grow the relationship and the gift size.");
-  else if (ratio && ratio < 2) parts.push("Past gifts are already close to estimated capacity: focus on stewardship and timing.");
+  if (ratio && ratio >= 10)
+    parts.push("Capacity is well above past gifts: there is room to grow the relationship and the gift size.");
+  else if (ratio && ratio < 2)
+    parts.push("Past gifts are already close to estimated capacity: focus on stewardship and timing.");
   return parts.join(" ");
 }
 
@@ -69,7 +72,8 @@ function write(ctx: StageContext): string {
   if (ctx.prepNotes?.trim()) lines.push(`- Your preparation notes: ${ctx.prepNotes.trim()}`);
   if (ctx.previousStages.length) {
     lines.push("", "Earlier stages:");
-    for (const s of ctx.previousStages) lines.push(`- ${s.stageName} (${s.createdAt.slice(0, 10)}): ${s.aiOutput.replace(/\s+/g, " ").slice(0, 160)}…`);
+    for (const s of ctx.previousStages)
+      lines.push(`- ${s.stageName} (${s.createdAt.slice(0, 10)}): ${s.aiOutput.replace(/\s+/g, " ").slice(0, 160)}…`);
   }
   lines.push("", "Next steps:");
   (STEPS[ctx.stage] ?? STEPS.Discovery!).forEach((step, i) => lines.push(`${i + 1}. ${step}`));

@@ -20,17 +20,26 @@ export class OpenAiProvider implements AiProvider {
     this.client = options.apiKey
       ? once(() =>
           import("openai").then(
-            ({ default: OpenAI }) => new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs, maxRetries: options.maxRetries }),
+            ({ default: OpenAI }) =>
+              new OpenAI({
+                apiKey: options.apiKey,
+                baseURL: options.baseURL,
+                timeout: options.timeoutMs,
+                maxRetries: options.maxRetries,
+              }),
           ),
         )
       : null;
   }
 
   async generate({ prompt, onToken, signal }: GenerateRequest): Promise<GenerateResult> {
-    if (!this.client) throw new AiError(`${this.label} is not configured on this server (OPENAI_API_KEY is not set).`, 503);
+    if (!this.client)
+      throw new AiError(`${this.label} is not configured on this server (OPENAI_API_KEY is not set).`, 503);
     let text = "";
     try {
-      const stream = await (await this.client()).chat.completions.create(
+      const stream = await (
+        await this.client()
+      ).chat.completions.create(
         {
           model: this.model,
           stream: true,

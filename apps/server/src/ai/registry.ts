@@ -15,8 +15,16 @@ export type AiRegistry = {
 export function createAiRegistry(config: AiConfig): AiRegistry {
   const common = { timeoutMs: config.timeoutMs, maxRetries: config.maxRetries };
   const providers: Record<AiProviderId, AiProvider> = {
-    openai: new OpenAiProvider("openai", aiProviderName("openai"), config.openaiModel, { ...common, apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl }),
-    "gpt-5": new OpenAiProvider("gpt-5", aiProviderName("gpt-5"), config.gpt5Model, { ...common, apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl }),
+    openai: new OpenAiProvider("openai", aiProviderName("openai"), config.openaiModel, {
+      ...common,
+      apiKey: config.openaiApiKey,
+      baseURL: config.openaiBaseUrl,
+    }),
+    "gpt-5": new OpenAiProvider("gpt-5", aiProviderName("gpt-5"), config.gpt5Model, {
+      ...common,
+      apiKey: config.openaiApiKey,
+      baseURL: config.openaiBaseUrl,
+    }),
     claude: new AnthropicProvider("claude", aiProviderName("claude"), config.anthropicModel, {
       ...common,
       apiKey: config.anthropicApiKey,

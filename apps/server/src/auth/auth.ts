@@ -18,7 +18,13 @@ export const SESSION_IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TOKEN_TTL_S = 60 * 60;
 export { COOKIE_PREFIX };
 
-export function createAuth(deps: { db: Db; config: AppConfig; secret: string; mailer: Mailer; log: FastifyBaseLogger }) {
+export function createAuth(deps: {
+  db: Db;
+  config: AppConfig;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
   const { db, config, mailer, log } = deps;
   const secure = config.appUrl.startsWith("https://");
   return betterAuth({

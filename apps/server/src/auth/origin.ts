@@ -98,7 +98,8 @@ export function registerSameOriginGuard(app: FastifyInstance): void {
     const accepts = request.routeOptions.config.accepts ?? JSON_ONLY;
     const rawType = single(request.headers["content-type"]);
     const type = rawType?.split(";")[0]!.trim().toLowerCase();
-    const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
+    const hasBody =
+      Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"] !== undefined;
     if (type === undefined || type === "" ? hasBody : !accepts.includes(type)) {
       throw new HttpError(
         415,

@@ -22,7 +22,6 @@ import { hashPassword } from "./password.ts";
 import { accountExistsEmail } from "../mail/templates.ts";
 import { actorBeforeSignOut, trackSignIn, trackSignOut } from "../services/activity/track.ts";
 
-
 /** The sign-up answer, the same whether or not the address already had an account. */
 const SIGN_UP_ANSWER = JSON.stringify({ ok: true });
 const EXISTING_ACCOUNT_CODES = new Set(["USER_ALREADY_EXISTS", "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL"]);
@@ -50,7 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // and records activity on a live one.
   app.addHook("preHandler", async (request) => {
     // A failure here is the route's to report (sign-out must succeed whatever happens).
-    if (request.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token=`)) await app.getActor(request).catch(() => null);
+    if (request.headers.cookie?.includes(`${COOKIE_PREFIX}.session_token=`))
+      await app.getActor(request).catch(() => null);
   });
 
   // Response bodies are better-auth's own; they are forwarded as they are, so no response schema here.
@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Create an account (email + password) and sign in",
-      body: signUpBodySchema
+      body: signUpBodySchema,
     },
     handler: async (request, reply) => {
       request.body.name ||= request.body.email;
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Sign in; rememberMe=false ends the session when the browser closes",
-      body: signInBodySchema
+      body: signInBodySchema,
     },
     handler: async (request, reply) => {
       const accountKey = `acct:${request.body.email}`;
@@ -104,7 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // An account with 5 recent failures is closed to every address that has failed recently (any
       // account), but not to a clean one: otherwise anyone could lock a known user out by failing on
       // purpose. A clean address that then fails is no longer clean.
-      if (signInFailures.isBlocked(ipKey) || (signInFailures.isBlocked(accountKey) && signInFailures.count(ipKey) > 0)) {
+      if (
+        signInFailures.isBlocked(ipKey) ||
+        (signInFailures.isBlocked(accountKey) && signInFailures.count(ipKey) > 0)
+      ) {
         throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
       }
       const result = await callAuth(app, request);
@@ -133,7 +136,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const secure = app.config.appUrl.startsWith("https://");
         const prefix = secure ? "__Secure-" : "";
         const cookies = ["session_token", "session_data", "dont_remember"].map(
-          (name) => `${prefix}${COOKIE_PREFIX}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+          (name) =>
+            `${prefix}${COOKIE_PREFIX}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
         );
         reply.code(200).header("set-cookie", cookies).type("application/json").send({ success: true });
       }
@@ -144,12 +148,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Email a one-time reset link; the same answer whether or not the account exists",
-      body: passwordResetRequestBodySchema
+      body: passwordResetRequestBodySchema,
     },
     handler: async (request, reply) => {
       const accountKey = `acct:${request.body.email}`;
       const ipKey = `ip:${request.ip}`;
-      if (resetByIp.isBlocked(ipKey) || resetByAccount.isBlocked(accountKey)) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+      if (resetByIp.isBlocked(ipKey) || resetByAccount.isBlocked(accountKey))
+        throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
       resetByIp.hit(ipKey);
       resetByAccount.hit(accountKey);
       // Only our own page may receive the token.
@@ -172,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["auth"],
       summary: "Set a new password with a reset token (single use)",
-      body: resetPasswordBodySchema
+      body: resetPasswordBodySchema,
     },
     handler: forward,
   });
@@ -199,7 +204,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/two-factor/enable", {
     schema: {
       tags: ["auth"],
-      summary: "Start TOTP set-up (password required): returns the otpauth:// URI and backup codes; active after /two-factor/verify-totp",
+      summary:
+        "Start TOTP set-up (password required): returns the otpauth:// URI and backup codes; active after /two-factor/verify-totp",
       body: twoFactorPasswordBodySchema,
     },
     handler: forward,
@@ -227,7 +233,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/two-factor/verify-totp", {
     schema: {
       tags: ["auth"],
-      summary: "Check a 6-digit authenticator code: finishes a two-factor sign-in, or confirms set-up for a signed-in user",
+      summary:
+        "Check a 6-digit authenticator code: finishes a two-factor sign-in, or confirms set-up for a signed-in user",
       body: codeBody,
     },
     handler: verifySecondFactor,
@@ -256,7 +263,11 @@ async function callAuth(app: FastifyInstance, request: FastifyRequest): Promise<
   if (served) headers.set(SERVED_ORIGIN_HEADER, served);
   if (hasBody) headers.set("content-type", "application/json");
   const response = await app.auth.handler(
-    new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body ?? {}) : undefined }),
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body ?? {}) : undefined,
+    }),
   );
   const passHeaders: [string, string][] = [];
   response.headers.forEach((value, key) => {
@@ -288,7 +299,9 @@ function sendAuthResult(reply: FastifyReply, result: AuthResult): void {
   if (result.status >= 500) {
     // better-auth's own failure (its message may quote the database): one sentence here, the details to the log.
     reply.log.error({ status: result.status, body: result.text.slice(0, 2000) }, "the auth library failed");
-    reply.type("application/json").send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+    reply
+      .type("application/json")
+      .send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
     return;
   }
   const code = body.code ?? "auth_error";

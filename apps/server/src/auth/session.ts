@@ -13,8 +13,16 @@ const TOUCH_INTERVAL_MS = 60_000;
  * Resolves the request's session to an Actor, enforcing the idle timeout on top of
  * better-auth's absolute expiry. An idle session is deleted and treated as signed out.
  */
-export async function resolveActor(auth: Auth, db: Db, request: FastifyRequest, now = new Date()): Promise<Actor | null> {
-  const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableCookieCache: true } });
+export async function resolveActor(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  now = new Date(),
+): Promise<Actor | null> {
+  const found = await auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    query: { disableCookieCache: true },
+  });
   if (!found) return null;
   const { session } = found;
   const lastActive = new Date((session as { lastActiveAt?: Date | string | null }).lastActiveAt ?? session.createdAt);
@@ -23,7 +31,10 @@ export async function resolveActor(auth: Auth, db: Db, request: FastifyRequest, 
     return null;
   }
   if (now.getTime() - lastActive.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastActiveAt: now }).where(and(eq(sessions.id, session.id)));
+    await db
+      .update(sessions)
+      .set({ lastActiveAt: now })
+      .where(and(eq(sessions.id, session.id)));
   }
   return loadActor(db, found.user.id, session.id);
 }

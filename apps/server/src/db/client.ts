@@ -25,7 +25,9 @@ export type Database = {
 
 // apps/server/drizzle, from the source (src/db/client.ts) or from the production bundle (dist/main.mjs).
 const here = path.dirname(fileURLToPath(import.meta.url));
-const migrationsFolder = ["../../drizzle", "../drizzle"].map((rel) => path.resolve(here, rel)).find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")))!;
+const migrationsFolder = ["../../drizzle", "../drizzle"]
+  .map((rel) => path.resolve(here, rel))
+  .find((dir) => fs.existsSync(path.join(dir, "meta/_journal.json")))!;
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
@@ -55,7 +57,8 @@ async function createCluster(dir: string): Promise<void> {
   const temp = `${dir}.creating`;
   fs.rmSync(temp, { recursive: true, force: true });
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  const code = "const { PGlite } = require(process.argv[1]); const db = new PGlite(process.argv[2]); db.waitReady.then(() => db.close());";
+  const code =
+    "const { PGlite } = require(process.argv[1]); const db = new PGlite(process.argv[2]); db.waitReady.then(() => db.close());";
   await new Promise<void>((resolve, reject) =>
     execFile(process.execPath, ["-e", code, entry, temp], { timeout: 120_000 }, (err, _stdout, stderr) =>
       err ? reject(new Error(`Could not create the database in ${dir}: ${stderr || err.message}`)) : resolve(),

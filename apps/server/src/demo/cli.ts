@@ -6,7 +6,9 @@ import { buildApp } from "../app.ts";
 import { printDemo, seedDemo } from "./seed.ts";
 
 const config = { ...loadConfig(), logLevel: process.env.LOG_LEVEL ?? "warn" };
-const database = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+);
 const app = await buildApp({ config, database });
 await app.ready();
 try {

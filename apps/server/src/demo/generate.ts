@@ -15,18 +15,78 @@ function random(seed: number) {
   };
 }
 
-const FIRST = ["Alice", "Ben", "Carmen", "Dmitri", "Elena", "Farid", "Grace", "Hugo", "Ines", "Jamal", "Keiko", "Luis", "Maya", "Noah", "Olu", "Priya", "Quinn", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wen", "Yusuf", "Zoë"];
-const LAST = ["Abbott", "Baker", "Chen", "Diaz", "Evans", "Fischer", "Garcia", "Hughes", "Ito", "Jensen", "Khan", "Lopez", "Moreau", "Nakamura", "O'Neil", "Patel", "Quist", "Rossi", "Singh", "Turner", "Underwood", "Varga", "Walsh", "Young", "Zimmer"];
-const CITIES: [string, string][] = [["Springfield", "IL"], ["Portland", "OR"], ["Austin", "TX"], ["Denver", "CO"], ["Boston", "MA"], ["Madison", "WI"]];
+const FIRST = [
+  "Alice",
+  "Ben",
+  "Carmen",
+  "Dmitri",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hugo",
+  "Ines",
+  "Jamal",
+  "Keiko",
+  "Luis",
+  "Maya",
+  "Noah",
+  "Olu",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sven",
+  "Tara",
+  "Umar",
+  "Vera",
+  "Wen",
+  "Yusuf",
+  "Zoë",
+];
+const LAST = [
+  "Abbott",
+  "Baker",
+  "Chen",
+  "Diaz",
+  "Evans",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Ito",
+  "Jensen",
+  "Khan",
+  "Lopez",
+  "Moreau",
+  "Nakamura",
+  "O'Neil",
+  "Patel",
+  "Quist",
+  "Rossi",
+  "Singh",
+  "Turner",
+  "Underwood",
+  "Varga",
+  "Walsh",
+  "Young",
+  "Zimmer",
+];
+const CITIES: [string, string][] = [
+  ["Springfield", "IL"],
+  ["Portland", "OR"],
+  ["Austin", "TX"],
+  ["Denver", "CO"],
+  ["Boston", "MA"],
+  ["Madison", "WI"],
+];
 const STREETS = ["Main St", "Oak Ave", "Maple Dr", "Cedar Ln", "Park Blvd", "Lake Rd"];
 const RATINGS = ["DS1-1", "DS1-2", "DS1-3", "DS2-1", "DS2-2", "DS3-1", "DS4-1", "DS5-1"];
 
 export function* generateDonorCsv(rows: number, seed = 1): Generator<string> {
   const r = random(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const money = (n: number) => `$${n.toLocaleString("en-US")}`;
-  const date = (y0: number, y1: number) => `${String(int(1, 12)).padStart(2, "0")}/${String(int(1, 28)).padStart(2, "0")}/${int(y0, y1)}`;
+  const date = (y0: number, y1: number) =>
+    `${String(int(1, 12)).padStart(2, "0")}/${String(int(1, 28)).padStart(2, "0")}/${int(y0, y1)}`;
   yield DONOR_FIELDS.map((f) => csvCell(f.label)).join(",") + "\n";
   for (let i = 0; i < rows; i++) {
     const first = pick(FIRST);
@@ -46,7 +106,13 @@ export function* generateDonorCsv(rows: number, seed = 1): Generator<string> {
       estimatedCapacity: money(int(1, 400) * 2500),
       age: String(age),
       dateOfBirth: date(2026 - age, 2026 - age),
-      email: r() < 0.9 ? `${first}.${last}${i}`.toLowerCase().normalize("NFKD").replace(/[^a-z0-9.]/g, "") + "@example.org" : "",
+      email:
+        r() < 0.9
+          ? `${first}.${last}${i}`
+              .toLowerCase()
+              .normalize("NFKD")
+              .replace(/[^a-z0-9.]/g, "") + "@example.org"
+          : "",
       phoneNumber: `(${int(200, 989)}) ${int(200, 999)}-${String(int(0, 9999)).padStart(4, "0")}`,
       address: `${int(1, 9999)} ${pick(STREETS)}`,
       city,

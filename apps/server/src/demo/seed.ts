@@ -3,7 +3,17 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { RoleName } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
-import { donorGroupMembers, donorGroups, donorImportBatches, donors, organizations, roles, stages, userProfiles, userRoles } from "../db/schema.ts";
+import {
+  donorGroupMembers,
+  donorGroups,
+  donorImportBatches,
+  donors,
+  organizations,
+  roles,
+  stages,
+  userProfiles,
+  userRoles,
+} from "../db/schema.ts";
 import { DonorImportJobs, importSpoolDir, spoolUpload } from "../services/donors/import/index.ts";
 import { generateDonorCsv } from "./generate.ts";
 
@@ -20,7 +30,10 @@ export const DEMO_USERS: { email: string; role: RoleName; org: "demo" | "second"
 
 async function ensureOrg(app: FastifyInstance, name: string) {
   await app.db.insert(organizations).values({ name }).onConflictDoNothing();
-  const [org] = await app.db.select().from(organizations).where(sql`lower(${organizations.name}) = lower(${name})`);
+  const [org] = await app.db
+    .select()
+    .from(organizations)
+    .where(sql`lower(${organizations.name}) = lower(${name})`);
   return org!;
 }
 
@@ -28,22 +41,35 @@ async function ensureUser(app: FastifyInstance, email: string, role: RoleName, o
   const ctx = await app.auth.$context;
   let found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!found) {
-    const u = await ctx.internalAdapter.createUser({ email, name: email, emailVerified: true }, { method: "admin" } as never);
-    await ctx.internalAdapter.linkAccount({ userId: u.id, providerId: "credential", accountId: u.id, password: await ctx.password.hash(DEMO_PASSWORD) });
+    const u = await ctx.internalAdapter.createUser({ email, name: email, emailVerified: true }, {
+      method: "admin",
+    } as never);
+    await ctx.internalAdapter.linkAccount({
+      userId: u.id,
+      providerId: "credential",
+      accountId: u.id,
+      password: await ctx.password.hash(DEMO_PASSWORD),
+    });
     found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   }
   const userId = found!.user.id;
   await app.db
     .insert(userProfiles)
     .values({ id: userId, organizationId, onboardingStatus: "approved" })
-    .onConflictDoUpdate({ target: userProfiles.id, set: { organizationId, onboardingStatus: "approved", updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: userProfiles.id,
+      set: { organizationId, onboardingStatus: "approved", updatedAt: new Date() },
+    });
   const [r] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
   await app.db.delete(userRoles).where(eq(userRoles.userId, userId));
   await app.db.insert(userRoles).values({ userId, roleId: r!.id });
 }
 
 async function importDemoDonors(app: FastifyInstance, organizationId: string, rows: number, seed: number) {
-  const [{ n }] = (await app.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, organizationId))) as [{ n: number }];
+  const [{ n }] = (await app.db
+    .select({ n: count() })
+    .from(donors)
+    .where(eq(donors.organizationId, organizationId))) as [{ n: number }];
   if (n > 0) return n;
   const spoolDir = importSpoolDir(app.config.dataDir);
   const jobs = new DonorImportJobs(app.db, app.log, spoolDir);
@@ -54,7 +80,10 @@ async function importDemoDonors(app: FastifyInstance, organizationId: string, ro
     .returning();
   jobs.startImport(batch!.id, organizationId);
   await jobs.idle();
-  const [{ m }] = (await app.db.select({ m: count() }).from(donors).where(eq(donors.organizationId, organizationId))) as [{ m: number }];
+  const [{ m }] = (await app.db
+    .select({ m: count() })
+    .from(donors)
+    .where(eq(donors.organizationId, organizationId))) as [{ m: number }];
   return m;
 }
 
@@ -66,13 +95,19 @@ async function importDemoDonors(app: FastifyInstance, organizationId: string, ro
 export async function seedDemo(app: FastifyInstance) {
   const demo = await ensureOrg(app, DEMO_ORG);
   const second = await ensureOrg(app, DEMO_SECOND_ORG);
-  for (const u of DEMO_USERS) await ensureUser(app, u.email, u.role, u.org === "demo" ? demo.id : u.org === "second" ? second.id : null);
+  for (const u of DEMO_USERS)
+    await ensureUser(app, u.email, u.role, u.org === "demo" ? demo.id : u.org === "second" ? second.id : null);
   const demoCount = await importDemoDonors(app, demo.id, 1000, 7);
   const secondCount = await importDemoDonors(app, second.id, 50, 11);
 
   const [hasStages] = await app.db.select({ n: count() }).from(stages).where(eq(stages.organizationId, demo.id));
   if (!hasStages?.n) {
-    const some = await app.db.select({ id: donors.id }).from(donors).where(eq(donors.organizationId, demo.id)).orderBy(donors.lastName, donors.firstName).limit(40);
+    const some = await app.db
+      .select({ id: donors.id })
+      .from(donors)
+      .where(eq(donors.organizationId, demo.id))
+      .orderBy(donors.lastName, donors.firstName)
+      .limit(40);
     const values = some.flatMap((d, i) =>
       STAGES.slice(0, (i % 5) + 1).map((stageName, k) => ({
         donorId: d.id,
@@ -84,11 +119,24 @@ export async function seedDemo(app: FastifyInstance) {
       })),
     );
     if (values.length) await app.db.insert(stages).values(values);
-    const [g] = await app.db.insert(donorGroups).values({ name: "Gala attendees", organizationId: demo.id }).returning();
-    await app.db.insert(donorGroupMembers).values(some.slice(0, 12).map((d) => ({ donorGroupId: g!.id, donorId: d.id })));
+    const [g] = await app.db
+      .insert(donorGroups)
+      .values({ name: "Gala attendees", organizationId: demo.id })
+      .returning();
+    await app.db
+      .insert(donorGroupMembers)
+      .values(some.slice(0, 12).map((d) => ({ donorGroupId: g!.id, donorId: d.id })));
   }
-  const [{ groups }] = (await app.db.select({ groups: count() }).from(donorGroups).where(and(eq(donorGroups.organizationId, demo.id)))) as [{ groups: number }];
-  return { demo: { id: demo.id, name: demo.name, donors: demoCount, groups }, second: { id: second.id, name: second.name, donors: secondCount }, users: DEMO_USERS, password: DEMO_PASSWORD };
+  const [{ groups }] = (await app.db
+    .select({ groups: count() })
+    .from(donorGroups)
+    .where(and(eq(donorGroups.organizationId, demo.id)))) as [{ groups: number }];
+  return {
+    demo: { id: demo.id, name: demo.name, donors: demoCount, groups },
+    second: { id: second.id, name: second.name, donors: secondCount },
+    users: DEMO_USERS,
+    password: DEMO_PASSWORD,
+  };
 }
 
 export function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, appUrl: string) {

@@ -7,7 +7,8 @@ import { HttpError } from "./errors.ts";
 export function databaseErrorOf(err: unknown): { code: string } | null {
   let e = err as { code?: unknown; severity?: unknown; cause?: unknown } | null | undefined;
   for (let i = 0; e && typeof e === "object" && i < 5; i++, e = e.cause as typeof e) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === "string") return { code: e.code };
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === "string")
+      return { code: e.code };
   }
   return null;
 }
@@ -18,9 +19,12 @@ export function databaseErrorOf(err: unknown): { code: string } | null {
  */
 export function httpErrorOfDatabase(code: string): HttpError | null {
   if (code === "23505") return new HttpError(409, "conflict", "A record with the same details already exists.");
-  if (code === "23503") return new HttpError(409, "conflict", "The request refers to a record that does not exist (or no longer exists).");
-  if (code.startsWith("23")) return new HttpError(400, "validation_error", "The request is missing a value or has a value that is not allowed.");
-  if (code.startsWith("22")) return new HttpError(400, "validation_error", "A value in the request is out of range or not valid.");
+  if (code === "23503")
+    return new HttpError(409, "conflict", "The request refers to a record that does not exist (or no longer exists).");
+  if (code.startsWith("23"))
+    return new HttpError(400, "validation_error", "The request is missing a value or has a value that is not allowed.");
+  if (code.startsWith("22"))
+    return new HttpError(400, "validation_error", "A value in the request is out of range or not valid.");
   if (code === "54000") return new HttpError(400, "validation_error", "A value in the request is too large to store.");
   return null;
 }
@@ -32,6 +36,11 @@ export function publicErrorMessage(err: unknown): string {
   if (db) return httpErrorOfDatabase(db.code)?.message ?? "An unexpected error occurred.";
   const e = err as { statusCode?: unknown; status?: unknown; message?: unknown; name?: unknown } | null;
   // Fastify's own 4xx errors (validation, bad JSON) and the AI providers' errors are written for people.
-  if (e && typeof e.message === "string" && ((typeof e.statusCode === "number" && e.statusCode < 500) || e.name === "AiError")) return e.message;
+  if (
+    e &&
+    typeof e.message === "string" &&
+    ((typeof e.statusCode === "number" && e.statusCode < 500) || e.name === "AiError")
+  )
+    return e.message;
   return "An unexpected error occurred.";
 }

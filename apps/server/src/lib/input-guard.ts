@@ -50,7 +50,8 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (!request.url.startsWith("/api/")) return;
     for (const part of [request.params, request.query, request.body]) {
       const problem = inputProblem(part);
-      if (problem === "forbidden_character") throw new HttpError(400, "validation_error", INPUT_MESSAGES.forbiddenCharacter);
+      if (problem === "forbidden_character")
+        throw new HttpError(400, "validation_error", INPUT_MESSAGES.forbiddenCharacter);
       if (problem === "too_deep") throw new HttpError(400, "validation_error", INPUT_MESSAGES.tooDeep);
     }
   });

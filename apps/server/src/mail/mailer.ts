@@ -34,15 +34,16 @@ export class Mailer {
     private readonly db: Db,
     private readonly options: { smtpUrl?: string; from: string; retryIntervalMs?: number },
     private readonly log: FastifyBaseLogger,
-  ) {
-  }
+  ) {}
 
   get configured(): boolean {
     return Boolean(this.options.smtpUrl);
   }
 
   private transportOf(smtpUrl: string): Promise<Transporter> {
-    return (this.transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(withTimeouts(smtpUrl))));
+    return (this.transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(withTimeouts(smtpUrl)),
+    ));
   }
 
   async send(email: OutgoingEmail): Promise<SendResult> {
@@ -52,7 +53,10 @@ export class Mailer {
       .returning({ id: emailOutbox.id });
     const id = row!.id;
     if (!this.configured) {
-      this.log.info({ emailId: id, to: email.to, subject: email.subject, text: email.text }, "email stored in outbox (no SMTP_URL)");
+      this.log.info(
+        { emailId: id, to: email.to, subject: email.subject, text: email.text },
+        "email stored in outbox (no SMTP_URL)",
+      );
       return { id, delivered: false, status: "stored" };
     }
     return this.deliver(id, email, 0);
@@ -61,7 +65,9 @@ export class Mailer {
   private async deliver(id: string, email: OutgoingEmail, previousAttempts: number): Promise<SendResult> {
     const attempts = previousAttempts + 1;
     try {
-      await (await this.transportOf(this.options.smtpUrl!)).sendMail({
+      await (
+        await this.transportOf(this.options.smtpUrl!)
+      ).sendMail({
         from: this.options.from,
         to: email.to,
         subject: email.subject,
@@ -85,7 +91,10 @@ export class Mailer {
           nextAttemptAt: giveUp ? null : new Date(Date.now() + backoffMs(attempts)),
         })
         .where(eq(emailOutbox.id, id));
-      this.log.warn({ emailId: id, to: email.to, attempts, error }, giveUp ? "email failed for good" : "email send failed; will retry");
+      this.log.warn(
+        { emailId: id, to: email.to, attempts, error },
+        giveUp ? "email failed for good" : "email send failed; will retry",
+      );
       return { id, delivered: false, status: "queued", error };
     }
   }
@@ -107,7 +116,11 @@ export class Mailer {
         )
         .returning();
       for (const row of due) {
-        await this.deliver(row.id, { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, kind: row.kind }, row.attempts);
+        await this.deliver(
+          row.id,
+          { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, kind: row.kind },
+          row.attempts,
+        );
       }
       return due.length;
     } finally {

@@ -65,7 +65,9 @@ export function onboardingSubmittedEmail(
   const lines: [string, string | number | null][] = [
     ["Email", userEmail],
     ["Organization", organization.name],
-    ...(form.organizationName !== organization.name ? [["Organization as typed", form.organizationName] as [string, string]] : []),
+    ...(form.organizationName !== organization.name
+      ? [["Organization as typed", form.organizationName] as [string, string]]
+      : []),
     ["Name", `${form.firstName} ${form.lastName}`],
     ["Phone", form.phoneNumber],
     ["Website", form.website],
@@ -88,7 +90,9 @@ export function onboardingSubmittedEmail(
     organization.kind === "new"
       ? `A new user submitted the onboarding form for a new organization and is waiting for approval.`
       : `${name} (${userEmail}) asks to join ${organization.name} and is waiting for approval. They see nothing of the organization until an owner or an administrator approves them.`;
-  const review = appUrl ? `Approve or decline in User Management: ${new URL("/admin/users", appUrl).toString()}` : "Approve or decline in User Management.";
+  const review = appUrl
+    ? `Approve or decline in User Management: ${new URL("/admin/users", appUrl).toString()}`
+    : "Approve or decline in User Management.";
   return {
     to,
     kind: "onboarding_submitted",

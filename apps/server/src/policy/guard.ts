@@ -6,9 +6,10 @@ import { authorize, requireActor } from "./policy.ts";
  * A preValidation hook: 401 without a session, 403 without the role, before the body is validated,
  * so a visitor without permission never learns what a valid request looks like.
  */
-export const guard = (app: FastifyInstance, rule: (a: Actor) => boolean, message: string) => async (request: FastifyRequest) => {
-  authorize(requireActor(await app.getActor(request)), rule, message);
-};
+export const guard =
+  (app: FastifyInstance, rule: (a: Actor) => boolean, message: string) => async (request: FastifyRequest) => {
+    authorize(requireActor(await app.getActor(request)), rule, message);
+  };
 
 /** The actor of a request that already passed `guard`. */
 export const actorOf = async (app: FastifyInstance, request: FastifyRequest): Promise<Actor> =>

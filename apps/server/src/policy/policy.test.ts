@@ -2,9 +2,21 @@ import { describe, expect, it } from "vitest";
 import type { RoleName } from "@cultivate/shared";
 import { HttpError } from "../lib/errors.ts";
 import type { Actor } from "./actor.ts";
-import { assertKeepsAnOwner, assertManagesUser, assertSameOrganization, authorize, can, organizationScope, requireActor } from "./policy.ts";
+import {
+  assertKeepsAnOwner,
+  assertManagesUser,
+  assertSameOrganization,
+  authorize,
+  can,
+  organizationScope,
+  requireActor,
+} from "./policy.ts";
 
-const actor = (roles: RoleName[], organizationId: string | null = "org-a", onboardingStatus: Actor["onboardingStatus"] = "approved"): Actor => ({
+const actor = (
+  roles: RoleName[],
+  organizationId: string | null = "org-a",
+  onboardingStatus: Actor["onboardingStatus"] = "approved",
+): Actor => ({
   userId: "u",
   email: "u@example.org",
   sessionId: "s",
@@ -76,7 +88,9 @@ describe("policy", () => {
       }
     }
     // The submitter's own issue stays editable: that rule is not a role rule.
-    expect(statusOf(() => authorize(actor([], "org-a", "submitted"), (a) => can.editIssue(a, { submittedByUserId: "u" })))).toBe(200);
+    expect(
+      statusOf(() => authorize(actor([], "org-a", "submitted"), (a) => can.editIssue(a, { submittedByUserId: "u" }))),
+    ).toBe(200);
   });
 
   it("keeps an owner from giving up the last owner role; admins are not held to it", () => {
@@ -84,7 +98,19 @@ describe("policy", () => {
     const self = { id: "u", roles: ["org_owner"] };
     expect(statusOf(() => assertKeepsAnOwner(owner, self, { losesOwner: true, otherApprovedOwners: 0 }))).toBe(409);
     expect(statusOf(() => assertKeepsAnOwner(owner, self, { losesOwner: true, otherApprovedOwners: 1 }))).toBe(200);
-    expect(statusOf(() => assertKeepsAnOwner(owner, { id: "other", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 }))).toBe(200);
-    expect(statusOf(() => assertKeepsAnOwner(actor(["admin"]), { id: "x", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 }))).toBe(200);
+    expect(
+      statusOf(() =>
+        assertKeepsAnOwner(owner, { id: "other", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 }),
+      ),
+    ).toBe(200);
+    expect(
+      statusOf(() =>
+        assertKeepsAnOwner(
+          actor(["admin"]),
+          { id: "x", roles: ["org_owner"] },
+          { losesOwner: true, otherApprovedOwners: 0 },
+        ),
+      ),
+    ).toBe(200);
   });
 });

@@ -1,4 +1,11 @@
-import { can, inOrganization, isApproved as approved, keepsAnOwner, LAST_OWNER_MESSAGE, managesUser } from "@cultivate/shared";
+import {
+  can,
+  inOrganization,
+  isApproved as approved,
+  keepsAnOwner,
+  LAST_OWNER_MESSAGE,
+  managesUser,
+} from "@cultivate/shared";
 import { approvalRequired, conflict, forbidden, notFound, unauthorized } from "../lib/errors.ts";
 import type { Actor } from "./actor.ts";
 

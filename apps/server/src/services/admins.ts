@@ -19,13 +19,21 @@ export async function adminEmails(db: Db): Promise<string[]> {
  * if needed, updates the password if it changed, and leaves exactly the admin role with
  * onboarding status approved. Safe to run at every start.
  */
-export async function ensureAdmin(db: Db, auth: Auth, email: string, password: string): Promise<{ userId: string; created: boolean }> {
+export async function ensureAdmin(
+  db: Db,
+  auth: Auth,
+  email: string,
+  password: string,
+): Promise<{ userId: string; created: boolean }> {
   const ctx = await auth.$context;
   const normalized = email.trim().toLowerCase();
   let created = false;
   let user = await ctx.internalAdapter.findUserByEmail(normalized, { includeAccounts: true });
   if (!user) {
-    const newUser = await ctx.internalAdapter.createUser({ email: normalized, name: normalized, emailVerified: true }, { method: "admin" });
+    const newUser = await ctx.internalAdapter.createUser(
+      { email: normalized, name: normalized, emailVerified: true },
+      { method: "admin" },
+    );
     await ctx.internalAdapter.linkAccount({
       userId: newUser.id,
       providerId: "credential",
@@ -39,7 +47,12 @@ export async function ensureAdmin(db: Db, auth: Auth, email: string, password: s
   const userId = user.user.id;
   const credential = user.accounts.find((a) => a.providerId === "credential");
   if (!credential) {
-    await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: await ctx.password.hash(password) });
+    await ctx.internalAdapter.linkAccount({
+      userId,
+      providerId: "credential",
+      accountId: userId,
+      password: await ctx.password.hash(password),
+    });
   } else if (!credential.password || !(await ctx.password.verify({ hash: credential.password, password }))) {
     await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(password));
   }

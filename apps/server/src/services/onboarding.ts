@@ -13,7 +13,11 @@ export async function findOrCreateOrganization(db: DbOrTx, rawName: string) {
       .where(sql`lower(${organizations.name}) = lower(${name})`);
   const [existing] = await byName();
   if (existing) return { ...existing, created: false };
-  const inserted = await db.insert(organizations).values({ name }).onConflictDoNothing().returning({ id: organizations.id });
+  const inserted = await db
+    .insert(organizations)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ id: organizations.id });
   const [row] = await byName();
   return { ...row!, created: inserted.length > 0 };
 }

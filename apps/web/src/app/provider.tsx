@@ -11,8 +11,7 @@ const theme = createTheme({
   primaryColor: "teal",
   primaryShade: { light: 7, dark: 5 },
   defaultRadius: "md",
-  fontFamily:
-    "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   headings: { fontWeight: "750" },
 });
 

@@ -68,7 +68,13 @@ export function apiErrorOf(status: number, data: unknown): ApiClientError {
         ? data.error
         : `HTTP error! status: ${status}`
     : `HTTP error! status: ${status}`;
-  const code = isRecord(data) ? (nonEmpty(data.code) ? data.code : nonEmpty(data.error) ? data.error : undefined) : undefined;
+  const code = isRecord(data)
+    ? nonEmpty(data.code)
+      ? data.code
+      : nonEmpty(data.error)
+        ? data.error
+        : undefined
+    : undefined;
   return new ApiClientError(status, message, code, data);
 }
 

@@ -8,8 +8,7 @@ export const PASSWORD_RESET_SUCCESS_MESSAGE = "Your password has been reset. You
 export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link is invalid or has expired. Please request a new one.";
 
-export const ADMIN_ACCESS_DENIED_MESSAGE =
-  "Access Denied: You don't have permission to access the admin dashboard.";
+export const ADMIN_ACCESS_DENIED_MESSAGE = "Access Denied: You don't have permission to access the admin dashboard.";
 export const DONOR_LIST_ACCESS_DENIED_MESSAGE = "You don't have permission to access the donor list.";
 
 export const COMING_SOON_MESSAGE = "This area is coming soon.";

@@ -8,7 +8,8 @@ import type { ActorPermission, Me } from "@cultivate/shared";
 export type { ActorPermission };
 
 /** What the signed-in user may do now (nothing while loading or signed out). */
-export const can = (me: Me | null | undefined, permission: ActorPermission): boolean => Boolean(me?.permissions[permission]);
+export const can = (me: Me | null | undefined, permission: ActorPermission): boolean =>
+  Boolean(me?.permissions[permission]);
 
 /**
  * What the user's roles will open once the account is approved. Issue 11: such a page shows an

@@ -17,5 +17,10 @@ export const organizationParamsSchema = z.object({ id: z.string().uuid() });
 /** DELETE /api/admin/organizations/{id}?cascade= */
 export const deleteOrganizationQuerySchema = z.object({ cascade: z.enum(["true", "false"]).optional() });
 /** An organisation as created or renamed. */
-export const organizationRowSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export const organizationRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type OrganizationRow = z.infer<typeof organizationRowSchema>;

@@ -27,11 +27,22 @@ const currentPasswordField = z
   .max(PASSWORD_MAX_LENGTH);
 
 /** POST /api/auth/sign-up/email */
-export const signUpBodySchema = z.looseObject({ email: emailField, password: passwordField, name: z.string().max(200).optional() });
+export const signUpBodySchema = z.looseObject({
+  email: emailField,
+  password: passwordField,
+  name: z.string().max(200).optional(),
+});
 /** POST /api/auth/sign-in/email */
-export const signInBodySchema = z.looseObject({ email: emailField, password: z.string().min(1).max(PASSWORD_MAX_LENGTH), rememberMe: z.boolean().optional() });
+export const signInBodySchema = z.looseObject({
+  email: emailField,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  rememberMe: z.boolean().optional(),
+});
 /** POST /api/auth/request-password-reset */
-export const passwordResetRequestBodySchema = z.looseObject({ email: emailField, redirectTo: z.string().max(500).optional() });
+export const passwordResetRequestBodySchema = z.looseObject({
+  email: emailField,
+  redirectTo: z.string().max(500).optional(),
+});
 /** GET /api/auth/reset-password/{token} */
 export const resetPasswordTokenParamsSchema = z.object({ token: z.string().max(200) });
 export const resetPasswordTokenQuerySchema = z.looseObject({ callbackURL: z.string().max(500).optional() });
@@ -46,4 +57,7 @@ export const changePasswordBodySchema = z.looseObject({
 /** POST /api/auth/two-factor/enable and /disable */
 export const twoFactorPasswordBodySchema = z.looseObject({ password: currentPasswordField });
 /** POST /api/auth/two-factor/verify-totp and /verify-backup-code */
-export const twoFactorCodeBodySchema = z.looseObject({ code: z.string().trim().min(1, { error: "Please enter the code." }).max(64), trustDevice: z.boolean().optional() });
+export const twoFactorCodeBodySchema = z.looseObject({
+  code: z.string().trim().min(1, { error: "Please enter the code." }).max(64),
+  trustDevice: z.boolean().optional(),
+});

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decodeStageStreamEvent, encodeStageStreamEvent, STAGE_STREAM_UNREADABLE_MESSAGE, type StageStreamEvent } from "./stages.ts";
+import {
+  decodeStageStreamEvent,
+  encodeStageStreamEvent,
+  STAGE_STREAM_UNREADABLE_MESSAGE,
+  type StageStreamEvent,
+} from "./stages.ts";
 
 const record = {
   id: "r1",

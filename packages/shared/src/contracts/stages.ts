@@ -20,7 +20,8 @@ export type StageStreamEvent = z.infer<typeof stageStreamEventSchema>;
 export const STAGE_STREAM_UNREADABLE_MESSAGE = "The server sent an unreadable answer.";
 
 /** One event as the server writes it: checked against the schema, then one JSON line. */
-export const encodeStageStreamEvent = (event: StageStreamEvent): string => `${JSON.stringify(stageStreamEventSchema.parse(event))}\n`;
+export const encodeStageStreamEvent = (event: StageStreamEvent): string =>
+  `${JSON.stringify(stageStreamEventSchema.parse(event))}\n`;
 
 /** One line as the browser reads it; anything the schema refuses becomes an error event. */
 export function decodeStageStreamEvent(line: string): StageStreamEvent {

@@ -5,8 +5,22 @@ import { DONOR_EXPORT_COLUMNS, DONOR_EXPORT_HEADERS, donorExportFileName } from 
 describe("export", () => {
   it("has the 16 columns of docs/RULES.md, Export in order and a dated file name", () => {
     expect(DONOR_EXPORT_HEADERS).toEqual([
-      "First Name", "Last Name", "Email", "Phone Number", "Address", "City", "State", "Largest Gift Found",
-      "Estimated Capacity", "DS Rating", "Quality Score", "Total Gift Amount", "Number of Gifts", "Last Gift Date", "Age", "Organization",
+      "First Name",
+      "Last Name",
+      "Email",
+      "Phone Number",
+      "Address",
+      "City",
+      "State",
+      "Largest Gift Found",
+      "Estimated Capacity",
+      "DS Rating",
+      "Quality Score",
+      "Total Gift Amount",
+      "Number of Gifts",
+      "Last Gift Date",
+      "Age",
+      "Organization",
     ]);
     expect(donorExportFileName(new Date("2026-03-04T12:00:00Z"))).toBe("donors_2026-03-04.csv");
   });
@@ -15,7 +29,9 @@ describe("export", () => {
     const fromCatalogue = DONOR_EXPORT_COLUMNS.slice(0, -1);
     expect(DONOR_EXPORT_COLUMNS.at(-1)).toEqual(["Organization", "organizationName"]);
     expect(fromCatalogue.map(([, key]) => key)).toEqual(
-      DONOR_FIELDS.filter((f) => f.export).sort((a, b) => a.export!.order - b.export!.order).map((f) => f.key),
+      DONOR_FIELDS.filter((f) => f.export)
+        .sort((a, b) => a.export!.order - b.export!.order)
+        .map((f) => f.key),
     );
     for (const [header, key] of fromCatalogue) {
       const field = DONOR_FIELD_BY_KEY.get(key)!;

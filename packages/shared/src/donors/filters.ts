@@ -32,7 +32,9 @@ type RangeKey = RangeSpec["min"] | RangeSpec["max"];
 type DateKey = DateSpec["min"] | DateSpec["max"];
 
 /** A catalogue field with a filter of the given kind, in the filter's order. */
-export type DonorFilterField<K extends DonorFieldFilter["kind"]> = DonorField & { filter: Extract<DonorFieldFilter, { kind: K }> };
+export type DonorFilterField<K extends DonorFieldFilter["kind"]> = DonorField & {
+  filter: Extract<DonorFieldFilter, { kind: K }>;
+};
 const filterFields = <K extends DonorFieldFilter["kind"]>(...kinds: K[]): DonorFilterField<K>[] =>
   (DONOR_FIELDS.filter((f) => f.filter && (kinds as string[]).includes(f.filter.kind)) as DonorFilterField<K>[]).sort(
     (a, b) => ("order" in a.filter ? a.filter.order : 0) - ("order" in b.filter ? b.filter.order : 0),
@@ -57,7 +59,14 @@ const optNumber = (label: string, rule: { integer?: boolean; min: number; max: n
     .max(rule.max, { error: `${label} must be at most ${rule.max.toLocaleString("en-US")}.` });
   if (rule.integer) n = n.int({ error: `${label} must be a whole number.` });
   return z.preprocess(
-    (v) => (v === "" || v === null || v === undefined ? undefined : typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    (v) =>
+      v === "" || v === null || v === undefined
+        ? undefined
+        : typeof v === "string"
+          ? v.trim() === ""
+            ? undefined
+            : Number(v.trim())
+          : v,
     n.optional(),
   );
 };
@@ -75,7 +84,9 @@ const optDate = (label: string) =>
     calendarDateSchema(`${label} must be a real calendar date (YYYY-MM-DD).`).optional(),
   );
 
-type FilterShape = { searchTerm: typeof optText; selectedStageFilter: typeof optText } & { [K in TextSpec["key"]]: typeof optText } & {
+type FilterShape = { searchTerm: typeof optText; selectedStageFilter: typeof optText } & {
+  [K in TextSpec["key"]]: typeof optText;
+} & {
   [K in RangeKey]: ReturnType<typeof optNumber>;
 } & { [K in DateKey]: ReturnType<typeof optDate> };
 
@@ -119,14 +130,17 @@ export const donorFilterValuesSchema = z.object(
 );
 
 /** The numeric range filters: [min key, max key, donor field key, default min, default max]. */
-export const DONOR_RANGE_FILTERS: readonly (readonly [RangeKey, RangeKey, string, number, number | undefined])[] = DONOR_RANGE_FILTER_FIELDS.map(
-  ({ key, filter }) => [filter.min as RangeKey, filter.max as RangeKey, key, filter.bounds?.[0] ?? 0, filter.bounds?.[1]] as const,
-);
+export const DONOR_RANGE_FILTERS: readonly (readonly [RangeKey, RangeKey, string, number, number | undefined])[] =
+  DONOR_RANGE_FILTER_FIELDS.map(
+    ({ key, filter }) =>
+      [filter.min as RangeKey, filter.max as RangeKey, key, filter.bounds?.[0] ?? 0, filter.bounds?.[1]] as const,
+  );
 
 /** The date range filters: [min key, max key, donor field key, default min]. */
-export const DONOR_DATE_FILTERS: readonly (readonly [DateKey, DateKey, string, string | undefined])[] = DONOR_DATE_FILTER_FIELDS.map(
-  ({ key, filter }) => [filter.min as DateKey, filter.max as DateKey, key, filter.defaultMin] as const,
-);
+export const DONOR_DATE_FILTERS: readonly (readonly [DateKey, DateKey, string, string | undefined])[] =
+  DONOR_DATE_FILTER_FIELDS.map(
+    ({ key, filter }) => [filter.min as DateKey, filter.max as DateKey, key, filter.defaultMin] as const,
+  );
 
 /**
  * Drops empty values and values equal to a default, so `{}` means "no filter". A numeric
@@ -160,7 +174,8 @@ export function normalizeDonorFilters(input: unknown): DonorFilterSettings {
 }
 
 /** Save Group is disabled when this is true (all filters empty or at their defaults). */
-export const areDonorFiltersEmpty = (filters: unknown): boolean => Object.keys(normalizeDonorFilters(filters)).length === 0;
+export const areDonorFiltersEmpty = (filters: unknown): boolean =>
+  Object.keys(normalizeDonorFilters(filters)).length === 0;
 
 /** The URL form: `filters=` + encodeURIComponent(JSON). Empty filters → "". */
 export const encodeDonorFilters = (filters: DonorFilterSettings): string => {
@@ -183,7 +198,9 @@ export function decodeDonorFilters(value: string | null | undefined): DonorFilte
  * of dropping every filter, so a request never reaches the database with a number or date the column
  * cannot compare, and a user never gets an unfiltered list or export by mistake.
  */
-export function parseDonorFilters(value: string | null | undefined): { ok: true; filters: DonorFilterSettings } | { ok: false; message: string } {
+export function parseDonorFilters(
+  value: string | null | undefined,
+): { ok: true; filters: DonorFilterSettings } | { ok: false; message: string } {
   if (!value) return { ok: true, filters: {} };
   let raw: unknown;
   try {

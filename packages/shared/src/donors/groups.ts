@@ -12,7 +12,11 @@ export const donorGroupSchema = z.object({
 });
 export type DonorGroup = z.infer<typeof donorGroupSchema>;
 
-const groupName = z.string({ error: DONOR_MESSAGES.groupNameRequired }).trim().min(1, DONOR_MESSAGES.groupNameRequired).max(200);
+const groupName = z
+  .string({ error: DONOR_MESSAGES.groupNameRequired })
+  .trim()
+  .min(1, DONOR_MESSAGES.groupNameRequired)
+  .max(200);
 
 export const createDonorGroupSchema = z.object({
   name: groupName,

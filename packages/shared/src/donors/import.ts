@@ -5,7 +5,15 @@ import { z } from "zod";
  * becomes `interrupted` when its upload is gone; `failed` = stopped by an error. Completed, failed and
  * interrupted imports can be undone (undoing → undone).
  */
-export const IMPORT_STATUSES = ["queued", "running", "completed", "failed", "interrupted", "undoing", "undone"] as const;
+export const IMPORT_STATUSES = [
+  "queued",
+  "running",
+  "completed",
+  "failed",
+  "interrupted",
+  "undoing",
+  "undone",
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 /** Problems kept per import (the first ones, by row); `problemCount` counts all of them. */

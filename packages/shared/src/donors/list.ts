@@ -33,7 +33,13 @@ export const donorListQuerySchema = z.object({
 export type DonorListQuery = z.infer<typeof donorListQuerySchema>;
 
 /** The export takes the same filters, group and organisation (no paging: every matching donor). */
-export const donorExportQuerySchema = donorListQuerySchema.pick({ filters: true, sort: true, dir: true, staticGroup: true, organizationId: true });
+export const donorExportQuerySchema = donorListQuerySchema.pick({
+  filters: true,
+  sort: true,
+  dir: true,
+  staticGroup: true,
+  organizationId: true,
+});
 export type DonorExportQuery = z.infer<typeof donorExportQuerySchema>;
 
 export const donorListRowSchema = z.object({

@@ -42,7 +42,8 @@ export const DONOR_MESSAGES = {
   importNotUndoable: "This import cannot be undone now: it is still running or was already undone.",
   /** The batch's `error` when an import stops (the details go to the server log only). */
   importStopped: "The import stopped because of an unexpected error. The rows imported before it can be undone.",
-  importInterrupted: "The server stopped during this import and could not continue it. The rows imported before it can be undone.",
+  importInterrupted:
+    "The server stopped during this import and could not continue it. The rows imported before it can be undone.",
   undoStopped: "Undoing this import stopped because of an unexpected error. Please try again.",
   importRowNotSaved: "The database refused a value in this row; it was not imported.",
   importTooLarge: "The CSV file is too large (at most 200 MB).",

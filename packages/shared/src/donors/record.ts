@@ -57,4 +57,24 @@ export const donorNotesInputSchema = z.object({ notes: z.string().max(DONOR_NOTE
 export const donorNotesResponseSchema = z.object({ notes: z.string(), message: z.string() });
 
 /** Tags the notes editor produces (Mantine tiptap: H1–H3, bold, italic, underline, strike, lists, blockquote, code block, link). */
-export const DONOR_NOTES_ALLOWED_TAGS = ["p", "br", "h1", "h2", "h3", "strong", "b", "em", "i", "u", "s", "strike", "ol", "ul", "li", "blockquote", "pre", "code", "a"] as const;
+export const DONOR_NOTES_ALLOWED_TAGS = [
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "strike",
+  "ol",
+  "ul",
+  "li",
+  "blockquote",
+  "pre",
+  "code",
+  "a",
+] as const;

@@ -5,7 +5,11 @@ import { ACTOR_PERMISSIONS, actorPermissionsSchema, permissionsOf, permissionsOn
 import { isApproved } from "../roles.ts";
 import { can, inOrganization, keepsAnOwner, losesOwnerRole, managesUser } from "./rules.ts";
 
-const actor = (roles: RoleName[], organizationId: string | null = "org-a", onboardingStatus: OnboardingStatus = "approved"): PolicyActor => ({
+const actor = (
+  roles: RoleName[],
+  organizationId: string | null = "org-a",
+  onboardingStatus: OnboardingStatus = "approved",
+): PolicyActor => ({
   userId: "u",
   roles,
   organizationId,
@@ -134,8 +138,12 @@ describe("policy rules", () => {
     expect(keepsAnOwner(owner, self, { losesOwner: true, otherApprovedOwners: 0 })).toBe(false);
     expect(keepsAnOwner(owner, self, { losesOwner: true, otherApprovedOwners: 1 })).toBe(true);
     expect(keepsAnOwner(owner, self, { losesOwner: false, otherApprovedOwners: 0 })).toBe(true);
-    expect(keepsAnOwner(owner, { id: "other", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 })).toBe(true);
-    expect(keepsAnOwner(admin, { id: "x", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 })).toBe(true);
+    expect(
+      keepsAnOwner(owner, { id: "other", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 }),
+    ).toBe(true);
+    expect(keepsAnOwner(admin, { id: "x", roles: ["org_owner"] }, { losesOwner: true, otherApprovedOwners: 0 })).toBe(
+      true,
+    );
     expect(losesOwnerRole.byAssigning("org_manager")).toBe(true);
     expect(losesOwnerRole.byAssigning("org_owner")).toBe(false);
     expect(losesOwnerRole.byRemoving("org_owner")).toBe(true);

@@ -8,7 +8,8 @@ import type { PolicyActor } from "./actor.ts";
  * /api/me sends the actor's answers to the browser (./permissions.ts), which never re-derives them.
  */
 
-const holds = (actor: PolicyActor, allowed: readonly RoleName[]) => actor.roles.some((r) => (allowed as readonly string[]).includes(r));
+const holds = (actor: PolicyActor, allowed: readonly RoleName[]) =>
+  actor.roles.some((r) => (allowed as readonly string[]).includes(r));
 /**
  * Issue 11: an account that is not approved holds no role that counts, whatever roles it has been
  * given (an applicant who joined an existing organisation through onboarding carries org_officer
@@ -50,7 +51,8 @@ export const can = {
   keepOwnAdminOnAssign: (a: PolicyActor, target: UserRecord, role: RoleName) =>
     target.id !== a.userId || !target.roles.includes("admin") || role === "admin",
   /** ...or removing it. */
-  keepOwnAdminOnRemove: (a: PolicyActor, target: UserRecord, role: RoleName) => target.id !== a.userId || role !== "admin",
+  keepOwnAdminOnRemove: (a: PolicyActor, target: UserRecord, role: RoleName) =>
+    target.id !== a.userId || role !== "admin",
   // Support issues (docs/RULES.md, Support issues): staff or the submitter edit and delete; only staff change status and resolution.
   changeIssueStatus: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
   editIssue: (a: PolicyActor, issue: { submittedByUserId: string | null }) =>

@@ -50,7 +50,10 @@ export const campaignGoals = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("campaign_goals_campaign_donor_idx").on(t.campaignId, t.donorId), index("campaign_goals_donor_idx").on(t.donorId)],
+  (t) => [
+    uniqueIndex("campaign_goals_campaign_donor_idx").on(t.campaignId, t.donorId),
+    index("campaign_goals_donor_idx").on(t.donorId),
+  ],
 );
 
 /** The current prompt of each stage (one row per stage). */

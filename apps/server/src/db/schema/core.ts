@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -145,7 +135,10 @@ export const onboardingForms = pgTable(
     role: text("role"),
     otherRole: text("other_role"),
     yearsWorked: text("years_worked"),
-    fundraisingTypes: text("fundraising_types").array().notNull().default(sql`'{}'::text[]`),
+    fundraisingTypes: text("fundraising_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     otherFundraising: text("other_fundraising"),
     numDonors: integer("num_donors"),
     annualBudget: text("annual_budget"),

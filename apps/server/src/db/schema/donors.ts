@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 
 /** lower(last) | lower(first) | zip: the name-and-zip key the import matches on (see services/donors/import/chunk-sql.ts). */
@@ -7,7 +20,8 @@ export const donorNameKeySql = (last: AnyPgColumn, first: AnyPgColumn, zip: AnyP
   sql`(lower(coalesce(${last}, '')) || '|' || lower(coalesce(${first}, '')) || '|' || coalesce(${zip}, ''))`;
 
 /** "first last" as the list's search matches it (see services/donors/repository.ts). */
-export const donorFullNameSql = (first: AnyPgColumn, last: AnyPgColumn) => sql`(coalesce(${first}, '') || ' ' || coalesce(${last}, ''))`;
+export const donorFullNameSql = (first: AnyPgColumn, last: AnyPgColumn) =>
+  sql`(coalesce(${first}, '') || ' ' || coalesce(${last}, ''))`;
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
@@ -79,7 +93,13 @@ export const donors = pgTable(
     index("donors_org_rating_idx").on(t.organizationId, t.dsRating),
     // The list sorted by capacity, largest first (the prospect view): walks the index, no sort of the organisation.
     // Also serves capacity range filters.
-    index("donors_org_capacity_sort_idx").on(t.organizationId, sql`${t.estimatedCapacity} DESC NULLS LAST`, t.lastName, t.firstName, t.id),
+    index("donors_org_capacity_sort_idx").on(
+      t.organizationId,
+      sql`${t.estimatedCapacity} DESC NULLS LAST`,
+      t.lastName,
+      t.firstName,
+      t.id,
+    ),
     // Every numeric/date filter column, so the exact count of a filtered list is an index-only scan of the
     // organisation's entries instead of a read of its rows (≈ 30 ms instead of ≈ 100 ms at 100k donors).
     index("donors_org_filter_cols_idx").on(
@@ -161,7 +181,9 @@ export const donorImportBatches = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     fileName: text("file_name"),
-    status: text("status", { enum: ["queued", "running", "completed", "failed", "interrupted", "undoing", "undone"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "running", "completed", "failed", "interrupted", "undoing", "undone"] })
+      .notNull()
+      .default("queued"),
     rowsTotal: integer("rows_total").notNull().default(0),
     rowsDone: integer("rows_done").notNull().default(0),
     inserted: integer("inserted").notNull().default(0),
@@ -214,5 +236,8 @@ export const donorChanges = pgTable(
     changes: jsonb("changes").$type<DonorFieldChange[]>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("donor_changes_donor_idx").on(t.donorId, t.createdAt), index("donor_changes_batch_idx").on(t.importBatchId)],
+  (t) => [
+    index("donor_changes_donor_idx").on(t.donorId, t.createdAt),
+    index("donor_changes_batch_idx").on(t.importBatchId),
+  ],
 );

@@ -30,5 +30,8 @@ export const stages = pgTable(
     promptVersion: integer("prompt_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stages_donor_stage_idx").on(t.donorId, t.stageName), index("stages_org_idx").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("stages_donor_stage_idx").on(t.donorId, t.stageName),
+    index("stages_org_idx").on(t.organizationId, t.createdAt),
+  ],
 );

@@ -12,7 +12,9 @@ export const issues = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull(),
     type: text("type", { enum: ["bug", "data_error", "feature_request"] }).notNull(),
-    status: text("status", { enum: ["pending", "active", "resolved"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "active", "resolved"] })
+      .notNull()
+      .default("pending"),
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolutionComment: text("resolution_comment"),

@@ -14,11 +14,21 @@ import {
 import { errorSchema } from "../../lib/http.ts";
 import { authorize, can, requireActor } from "../../policy/policy.ts";
 import { trackRefused } from "../../services/activity/track.ts";
-import { currentAiSetting, promptOf, promptVersions, restorePreviousPrompt, savePrompt } from "../../services/ai-settings/service.ts";
+import {
+  currentAiSetting,
+  promptOf,
+  promptVersions,
+  restorePreviousPrompt,
+  savePrompt,
+} from "../../services/ai-settings/service.ts";
 
 export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/settings/ai-provider", {
-    schema: { tags: ["ai"], summary: "The global AI provider (any signed-in user may read it)", response: { 200: aiSettingSchema, 401: errorSchema } },
+    schema: {
+      tags: ["ai"],
+      summary: "The global AI provider (any signed-in user may read it)",
+      response: { 200: aiSettingSchema, 401: errorSchema },
+    },
     handler: async (request) => {
       requireActor(await app.getActor(request));
       return currentAiSetting(app);
@@ -38,7 +48,12 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       authorize(actor, can.changeAiProvider, ONLY_ADMIN_AI_PROVIDER);
       await app.repos.aiSettings.setProvider(request.body.provider, actor.userId);
       // Platform-wide, no organisation's record: filed under none, so only admins see it.
-      app.activity.record(actor, request, { organizationId: null, actionType: "system", actionName: "ai_provider_change", details: { provider: request.body.provider } });
+      app.activity.record(actor, request, {
+        organizationId: null,
+        actionType: "system",
+        actionName: "ai_provider_change",
+        details: { provider: request.body.provider },
+      });
       return currentAiSetting(app);
     },
   });
@@ -46,7 +61,11 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const stageParams = promptStageParamsSchema;
 
   app.get("/prompts", {
-    schema: { tags: ["ai"], summary: "The current prompt of each stage (admins only)", response: { 200: promptListSchema, 403: errorSchema } },
+    schema: {
+      tags: ["ai"],
+      summary: "The current prompt of each stage (admins only)",
+      response: { 200: promptListSchema, 403: errorSchema },
+    },
     handler: async (request) => {
       authorize(requireActor(await app.getActor(request)), can.editPrompts, PROMPT_MESSAGES.accessDenied);
       return { prompts: await Promise.all(STAGES.map((s) => promptOf(app, s))) };
@@ -71,7 +90,8 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/prompts/:stage/restore", {
     schema: {
       tags: ["ai"],
-      summary: "Restore Previous: the second newest version becomes current (recorded as a new version, so history is kept)",
+      summary:
+        "Restore Previous: the second newest version becomes current (recorded as a new version, so history is kept)",
       params: stageParams,
       response: { 200: stagePromptSchema, 400: errorSchema, 403: errorSchema },
     },

@@ -16,7 +16,8 @@ export const generatePromptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/functions/generatePrompt", {
     schema: {
       tags: ["stages"],
-      summary: "Generate a stage recommendation from a donor object (integration contract of the original product); saves nothing",
+      summary:
+        "Generate a stage recommendation from a donor object (integration contract of the original product); saves nothing",
       body: bodySchema,
       response: {
         200: generatePromptResultSchema,

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { dashboardTarget, healthSchema, meSchema, permissionsOf, permissionsOnceApproved, PRODUCT_NAME, publicConfigSchema } from "@cultivate/shared";
+import {
+  dashboardTarget,
+  healthSchema,
+  meSchema,
+  permissionsOf,
+  permissionsOnceApproved,
+  PRODUCT_NAME,
+  publicConfigSchema,
+} from "@cultivate/shared";
 import { requireActor } from "../../policy/policy.ts";
 import { errorSchema } from "../../lib/http.ts";
 
@@ -7,7 +15,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/me", {
     schema: {
       tags: ["account"],
-      summary: "The signed-in user: onboarding status, organisation, roles, permissions and where /dashboard sends them",
+      summary:
+        "The signed-in user: onboarding status, organisation, roles, permissions and where /dashboard sends them",
       response: { 200: meSchema, 401: errorSchema },
     },
     handler: async (request) => {

@@ -15,7 +15,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { signedOutMessage: NOT_LOGGED_IN_ONBOARDING_MESSAGE },
     schema: {
       tags: ["account"],
-      summary: "Submit the onboarding form: status becomes submitted, the account applies to the named organisation (or stays in its own); the owners and admins are emailed; nothing of the organisation is visible until approval",
+      summary:
+        "Submit the onboarding form: status becomes submitted, the account applies to the named organisation (or stays in its own); the owners and admins are emailed; nothing of the organisation is visible until approval",
       body: onboardingInputSchema,
       response: {
         201: onboardingResultSchema,
@@ -55,11 +56,19 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       // The onboarding email (docs/RULES.md, Onboarding and approval): a failure is logged and the flow continues.
       try {
         const recipients = new Set(await adminEmails(app.db));
-        if (kind !== "new") for (const to of await ownerEmails(app.db, organization.id, actor.userId)) recipients.add(to);
+        if (kind !== "new")
+          for (const to of await ownerEmails(app.db, organization.id, actor.userId)) recipients.add(to);
         for (const to of recipients) {
-          const email = onboardingSubmittedEmail(to, actor.email, request.body, { name: organization.name, kind }, app.config.appUrl);
+          const email = onboardingSubmittedEmail(
+            to,
+            actor.email,
+            request.body,
+            { name: organization.name, kind },
+            app.config.appUrl,
+          );
           const result = await app.mailer.send(email);
-          if (result.error) request.log.warn({ to, error: result.error }, "Failed to send application notification email");
+          if (result.error)
+            request.log.warn({ to, error: result.error }, "Failed to send application notification email");
         }
       } catch (err) {
         request.log.error({ err }, "Failed to send application notification email");

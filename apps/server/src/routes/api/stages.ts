@@ -28,7 +28,8 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors/:id/stage-workspace", {
     schema: {
       tags: ["stages"],
-      summary: "What /donor/{id} needs: donor summary, the open campaigns the caller may use (an own-campaigns officer: only theirs; newest first) and their goals, stage records, default stage",
+      summary:
+        "What /donor/{id} needs: donor summary, the open campaigns the caller may use (an own-campaigns officer: only theirs; newest first) and their goals, stage records, default stage",
       params: idParams,
       response: { 200: stageWorkspaceSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
@@ -55,7 +56,8 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/donors/:id/stages/preview", {
     schema: {
       tags: ["stages"],
-      summary: "Build the prompt for a stage (stage prompt + donor data + campaign goal + notes + earlier stages), without calling the AI",
+      summary:
+        "Build the prompt for a stage (stage prompt + donor data + campaign goal + notes + earlier stages), without calling the AI",
       params: idParams,
       body: stageRequestSchema,
       response: { 200: stagePreviewSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -87,7 +89,10 @@ export const stageRoutes: FastifyPluginAsyncZod = async (app) => {
       request.raw.once("close", () => {
         if (!reply.raw.writableEnded) abort.abort();
       });
-      reply.header("content-type", "application/x-ndjson; charset=utf-8").header("cache-control", "no-cache").header("x-accel-buffering", "no");
+      reply
+        .header("content-type", "application/x-ndjson; charset=utf-8")
+        .header("cache-control", "no-cache")
+        .header("x-accel-buffering", "no");
       // A stream, not a JSON body: the declared schemas describe the errors answered before streaming starts.
       void (reply as FastifyReply).send(out);
 

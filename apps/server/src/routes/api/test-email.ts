@@ -16,7 +16,9 @@ export const testEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await app.mailer.send(testEmail(app.config.supportEmail));
       if (result.error) {
         request.log.warn({ error: result.error }, "test email failed");
-        return reply.code(502).send({ error: "email_failed", message: "The test email could not be sent; it will be retried." });
+        return reply
+          .code(502)
+          .send({ error: "email_failed", message: "The test email could not be sent; it will be retried." });
       }
       return { ok: true as const, status: result.status };
     },

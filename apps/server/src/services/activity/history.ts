@@ -62,8 +62,15 @@ const present = (r: Row): UserAction => ({ ...r, details: r.details ?? {}, times
 /** One page, newest first, with the exact number of matching actions (docs/RULES.md, Activity history: 50 per page with an exact count). */
 export async function listActions(db: Db, q: ActionQuery, offset: number, limit: number) {
   const filter = where(q);
-  const rows = await select(db).where(filter).orderBy(desc(userActions.timestamp), desc(userActions.id)).limit(limit).offset(offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(userActions).where(filter);
+  const rows = await select(db)
+    .where(filter)
+    .orderBy(desc(userActions.timestamp), desc(userActions.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userActions)
+    .where(filter);
   return { items: rows.map(present), total: Number(count?.n ?? 0), offset, limit };
 }
 

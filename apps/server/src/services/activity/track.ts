@@ -27,7 +27,12 @@ export async function trackRequest(app: FastifyInstance, request: FastifyRequest
  * Sign-in: the session only exists in better-auth's answer, so the actor is loaded from it after the
  * response has gone (setImmediate), off the sign-in's critical path. Failures are logged only.
  */
-export function trackSignIn(app: FastifyInstance, request: FastifyRequest, responseText: string, rememberMe: boolean | undefined): void {
+export function trackSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  responseText: string,
+  rememberMe: boolean | undefined,
+): void {
   setImmediate(() => {
     void (async () => {
       const body = JSON.parse(responseText) as { token?: string; user?: { id?: string } };
@@ -71,7 +76,12 @@ export function trackSignOut(app: FastifyInstance, request: FastifyRequest, acto
  * Browser-side tracking (docs/RULES.md, Activity history: page views): written at once so the
  * browser gets the id it later updates with the page's duration.
  */
-export async function insertAction(db: Db, actor: Actor, request: FastifyRequest, input: TrackActionInput): Promise<string | null> {
+export async function insertAction(
+  db: Db,
+  actor: Actor,
+  request: FastifyRequest,
+  input: TrackActionInput,
+): Promise<string | null> {
   const [row] = await db
     .insert(userActions)
     .values({
@@ -124,7 +134,12 @@ export async function trackOperation<T>(
   describe?: (result: T) => Partial<ActionRecord>,
 ): Promise<T> {
   const details = action.details ?? {};
-  app.activity.record(actor, request, { ...action, details: { ...details, phase: "start" }, durationMs: null, success: true });
+  app.activity.record(actor, request, {
+    ...action,
+    details: { ...details, phase: "start" },
+    durationMs: null,
+    success: true,
+  });
   const started = performance.now();
   try {
     const result = await work();

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Organization, OrganizationDeletePreview, OrganizationDeletion, OrganizationList } from "@cultivate/shared";
+import type {
+  Organization,
+  OrganizationDeletePreview,
+  OrganizationDeletion,
+  OrganizationList,
+} from "@cultivate/shared";
 import { organizationDeletionLines, organizationNameTakenMessage } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -25,7 +30,12 @@ import { countCampaigns, countDonors, deleteOrganizationData } from "./tenant-fi
 /** Organisations ordered by name, each with its user, donor and campaign counts, and the totals. */
 export async function listOrganizations(db: Db): Promise<OrganizationList> {
   const rows = await db
-    .select({ id: organizations.id, name: organizations.name, createdAt: organizations.createdAt, updatedAt: organizations.updatedAt })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      createdAt: organizations.createdAt,
+      updatedAt: organizations.updatedAt,
+    })
     .from(organizations)
     .orderBy(asc(organizations.name));
   const userCounts = await db
@@ -60,7 +70,9 @@ async function assertNameFree(db: Db, name: string, exceptId?: string) {
   const clash = await db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(and(sql`lower(${organizations.name}) = lower(${name})`, exceptId ? ne(organizations.id, exceptId) : undefined));
+    .where(
+      and(sql`lower(${organizations.name}) = lower(${name})`, exceptId ? ne(organizations.id, exceptId) : undefined),
+    );
   if (clash.length) throw conflict(organizationNameTakenMessage(name));
 }
 
@@ -87,7 +99,11 @@ export async function renameOrganization(db: Db, id: string, name: string) {
   if (existing.name === name) return existing;
   await assertNameFree(db, name, id);
   try {
-    const [row] = await db.update(organizations).set({ name, updatedAt: new Date() }).where(eq(organizations.id, id)).returning();
+    const [row] = await db
+      .update(organizations)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(organizations.id, id))
+      .returning();
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(organizationNameTakenMessage(name));
@@ -120,7 +136,10 @@ export async function deletionFigures(db: DbOrTx, organizationId: string): Promi
 }
 
 export async function deletePreview(db: Db, id: string): Promise<OrganizationDeletePreview> {
-  const [existing] = await db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(eq(organizations.id, id));
+  const [existing] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, id));
   if (!existing) throw notFound("Organization not found.");
   return { organization: existing, ...(await deletionFigures(db, id)) };
 }
@@ -145,7 +164,9 @@ export async function deleteOrganization(db: Db, id: string, cascade: boolean): 
   }
   return db.transaction(async (tx) => {
     const inside = await deletionFigures(tx, id);
-    const members = (await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.organizationId, id))).map((m) => m.id);
+    const members = (
+      await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.organizationId, id))
+    ).map((m) => m.id);
     const admins = new Set(
       members.length
         ? (
@@ -163,7 +184,10 @@ export async function deleteOrganization(db: Db, id: string, cascade: boolean): 
     if (nonAdmins.length) {
       await tx.update(userProfiles).set({ onboardingStatus: "pending" }).where(inArray(userProfiles.id, nonAdmins));
     }
-    await tx.update(userProfiles).set({ organizationId: null, updatedAt: new Date() }).where(eq(userProfiles.organizationId, id));
+    await tx
+      .update(userProfiles)
+      .set({ organizationId: null, updatedAt: new Date() })
+      .where(eq(userProfiles.organizationId, id));
     // Support issues, groups, imports, stage records… go by the foreign keys' ON DELETE CASCADE.
     await tx.delete(organizations).where(eq(organizations.id, id));
     return inside;

@@ -42,7 +42,11 @@ export async function countCampaigns(
 }
 
 /** Distinct donors with a goal in a non-archived campaign this user owns. */
-export async function countDonorsInCampaignsOf(db: DbOrTx, organizationId: string, ownerUserId: string): Promise<number> {
+export async function countDonorsInCampaignsOf(
+  db: DbOrTx,
+  organizationId: string,
+  ownerUserId: string,
+): Promise<number> {
   const [row] = await db
     .select({ n: countDistinct(campaignGoals.donorId) })
     .from(campaignGoals)
@@ -73,7 +77,8 @@ export async function pipeline(
   db: DbOrTx,
   scope: { organizationId: string; ownerUserId?: string },
 ): Promise<PipelineStage[]> {
-  const empty = () => [...STAGES, "Complete"].map((stage) => ({ stage, donors: 0, medianDaysInStage: null as number | null }));
+  const empty = () =>
+    [...STAGES, "Complete"].map((stage) => ({ stage, donors: 0, medianDaysInStage: null as number | null }));
   const officerFilter = scope.ownerUserId
     ? sql`and d.id in (select cg.donor_id from campaign_goals cg join campaigns c on c.id = cg.campaign_id
                         where c.organization_id = ${scope.organizationId} and c.owner_user_id = ${scope.ownerUserId}
@@ -102,12 +107,19 @@ export async function pipeline(
   return empty().map((e) => {
     const r = byStage.get(e.stage);
     if (!r) return e;
-    return { stage: e.stage, donors: Number(r.donors), medianDaysInStage: r.median === null ? null : Math.round(Number(r.median) * 10) / 10 };
+    return {
+      stage: e.stage,
+      donors: Number(r.donors),
+      medianDaysInStage: r.median === null ? null : Math.round(Number(r.median) * 10) / 10,
+    };
   });
 }
 
 /** Removes an organisation's donors and campaigns before the organisation itself (the confirmed cascade). */
-export async function deleteOrganizationData(tx: DbOrTx, organizationId: string): Promise<{ donors: number; campaigns: number }> {
+export async function deleteOrganizationData(
+  tx: DbOrTx,
+  organizationId: string,
+): Promise<{ donors: number; campaigns: number }> {
   const nCampaigns = await countCampaigns(tx, { organizationId });
   const nDonors = await countDonors(tx, organizationId);
   // Campaigns first (their goals cascade), then donors (their stages, notes and memberships cascade).

@@ -28,11 +28,19 @@ async function queryUsers(db: Db, where: SQL | undefined): Promise<AdminUser[]> 
         .select({ userId: userRoles.userId, name: roles.name })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(inArray(userRoles.userId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            userRoles.userId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   const rolesByUser = new Map<string, string[]>();
   for (const r of roleRows) rolesByUser.set(r.userId, [...(rolesByUser.get(r.userId) ?? []), r.name]);
-  const forms = await newestForms(db, rows.map((r) => r.id));
+  const forms = await newestForms(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
@@ -117,7 +125,10 @@ export async function createUser(
   await db
     .insert(userProfiles)
     .values({ id: created.id, organizationId: input.organizationId })
-    .onConflictDoUpdate({ target: userProfiles.id, set: { organizationId: input.organizationId, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: userProfiles.id,
+      set: { organizationId: input.organizationId, updatedAt: new Date() },
+    });
   return (await findUser(db, created.id))!;
 }
 
@@ -144,7 +155,10 @@ export async function removeRole(db: Db, userId: string, role: RoleName): Promis
 
 export async function setUserOrganization(db: Db, userId: string, organizationId: string | null): Promise<void> {
   if (organizationId) {
-    const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+    const [org] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
     if (!org) throw notFound("Organization not found.");
   }
   await db
@@ -207,12 +221,19 @@ export async function decline(db: Db, userId: string): Promise<{ declined: boole
 /** Takes org_owner, org_manager and org_officer away from these users (admin stays). */
 export async function removeOrganizationRoles(db: DbOrTx, userIds: string[]): Promise<void> {
   if (!userIds.length) return;
-  const orgRoleIds = db.select({ id: roles.id }).from(roles).where(inArray(roles.name, [...ORGANIZATION_ROLES]));
+  const orgRoleIds = db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(inArray(roles.name, [...ORGANIZATION_ROLES]));
   await db.delete(userRoles).where(and(inArray(userRoles.userId, userIds), inArray(userRoles.roleId, orgRoleIds)));
 }
 
 /** Approved owners of an organisation other than `exceptUserId` (the last-owner rule). */
-export async function otherApprovedOwners(db: Db, organizationId: string | null, exceptUserId: string): Promise<number> {
+export async function otherApprovedOwners(
+  db: Db,
+  organizationId: string | null,
+  exceptUserId: string,
+): Promise<number> {
   if (!organizationId) return 0;
   const rows = await db
     .select({ id: userProfiles.id })

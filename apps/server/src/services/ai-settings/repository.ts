@@ -17,7 +17,10 @@ export function aiSettingRepository(db: Db) {
       await tx
         .insert(appSettings)
         .values({ id: 1, aiProvider: provider, updatedBy: userId })
-        .onConflictDoUpdate({ target: appSettings.id, set: { aiProvider: provider, updatedBy: userId, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: appSettings.id,
+          set: { aiProvider: provider, updatedBy: userId, updatedAt: new Date() },
+        });
     },
   };
 }
@@ -49,7 +52,11 @@ export function promptRepository(db: Db) {
     },
     /** The stage's versions, newest first (`limit` of them when given). */
     versions(stage: string, limit?: number, tx: DbOrTx = db) {
-      const q = tx.select().from(stagePromptVersions).where(eq(stagePromptVersions.stageName, stage)).orderBy(desc(stagePromptVersions.version));
+      const q = tx
+        .select()
+        .from(stagePromptVersions)
+        .where(eq(stagePromptVersions.stageName, stage))
+        .orderBy(desc(stagePromptVersions.version));
       return limit === undefined ? q : q.limit(limit);
     },
     /** Adds a version and makes it current, in one transaction (docs/RULES.md, Prompts). */
@@ -63,7 +70,10 @@ export function promptRepository(db: Db) {
         await tx
           .insert(stagePrompts)
           .values({ stageName: stage, promptText, version: next, updatedBy: userId })
-          .onConflictDoUpdate({ target: stagePrompts.stageName, set: { promptText, version: next, updatedBy: userId, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: stagePrompts.stageName,
+            set: { promptText, version: next, updatedBy: userId, updatedAt: new Date() },
+          });
       });
     },
   };

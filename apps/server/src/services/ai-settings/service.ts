@@ -1,5 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { aiProviderIdSchema, PROMPT_MESSAGES, stageNameSchema, type AiSetting, type StageName } from "@cultivate/shared";
+import {
+  aiProviderIdSchema,
+  PROMPT_MESSAGES,
+  stageNameSchema,
+  type AiSetting,
+  type StageName,
+} from "@cultivate/shared";
 import { badRequest } from "../../lib/errors.ts";
 
 /** The global provider: the setting row, or the registry's default when none exists (docs/RULES.md, AI provider). */
@@ -17,7 +23,11 @@ export async function currentAiSetting(app: Pick<FastifyInstance, "repos" | "ai"
 /** A stage's prompt as the settings screen shows it. */
 export async function promptOf(app: Pick<FastifyInstance, "repos">, stage: string) {
   const prompts = app.repos.prompts;
-  const [current, lastEditedAt, versionCount] = [await prompts.current(stage), await prompts.lastEditedAt(stage), await prompts.versionCount(stage)];
+  const [current, lastEditedAt, versionCount] = [
+    await prompts.current(stage),
+    await prompts.lastEditedAt(stage),
+    await prompts.versionCount(stage),
+  ];
   return {
     stageName: stageNameSchema.parse(stage),
     promptText: current?.promptText ?? "",
@@ -27,7 +37,12 @@ export async function promptOf(app: Pick<FastifyInstance, "repos">, stage: strin
   };
 }
 
-export async function savePrompt(app: Pick<FastifyInstance, "repos">, stage: StageName, promptText: string, userId: string) {
+export async function savePrompt(
+  app: Pick<FastifyInstance, "repos">,
+  stage: StageName,
+  promptText: string,
+  userId: string,
+) {
   await app.repos.prompts.saveVersion(stage, promptText, userId);
   return promptOf(app, stage);
 }
@@ -41,5 +56,12 @@ export async function restorePreviousPrompt(app: Pick<FastifyInstance, "repos">,
 
 export async function promptVersions(app: Pick<FastifyInstance, "repos">, stage: StageName) {
   const rows = await app.repos.prompts.versions(stage);
-  return { versions: rows.map((r) => ({ version: r.version, promptText: r.promptText, editedAt: r.editedAt.toISOString(), editedBy: r.editedBy })) };
+  return {
+    versions: rows.map((r) => ({
+      version: r.version,
+      promptText: r.promptText,
+      editedAt: r.editedAt.toISOString(),
+      editedBy: r.editedBy,
+    })),
+  };
 }

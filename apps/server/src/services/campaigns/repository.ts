@@ -21,7 +21,10 @@ const campaignColumns = {
   donorCount,
 };
 
-export type CampaignFields = Omit<typeof campaigns.$inferInsert, "id" | "organizationId" | "ownerUserId" | "createdAt" | "updatedAt">;
+export type CampaignFields = Omit<
+  typeof campaigns.$inferInsert,
+  "id" | "organizationId" | "ownerUserId" | "createdAt" | "updatedAt"
+>;
 
 /**
  * Campaign queries. Reads start from `campaignVisibility` (the actor's organisation, or the one an admin
@@ -29,7 +32,11 @@ export type CampaignFields = Omit<typeof campaigns.$inferInsert, "id" | "organiz
  */
 export function campaignRepository(db: Db) {
   const select = (tx: DbOrTx, where: SQL | undefined) =>
-    tx.select(campaignColumns).from(campaigns).innerJoin(organizations, eq(organizations.id, campaigns.organizationId)).where(where);
+    tx
+      .select(campaignColumns)
+      .from(campaigns)
+      .innerJoin(organizations, eq(organizations.id, campaigns.organizationId))
+      .where(where);
 
   return {
     /** Campaigns the actor may see, newest first; archived ones only when asked. */
@@ -45,7 +52,12 @@ export function campaignRepository(db: Db) {
       return row ?? null;
     },
 
-    async insert(organizationId: string, ownerUserId: string, fields: CampaignFields, tx: DbOrTx = db): Promise<{ id: string }> {
+    async insert(
+      organizationId: string,
+      ownerUserId: string,
+      fields: CampaignFields,
+      tx: DbOrTx = db,
+    ): Promise<{ id: string }> {
       const [row] = await tx
         .insert(campaigns)
         .values({ ...fields, organizationId, ownerUserId })
@@ -112,16 +124,31 @@ export function campaignRepository(db: Db) {
       const [goal] = await tx
         .select({ goalText: campaignGoals.goalText })
         .from(campaignGoals)
-        .where(and(eq(campaignGoals.campaignId, campaignId), eq(campaignGoals.donorId, donorId), eq(campaignGoals.organizationId, organizationId)));
+        .where(
+          and(
+            eq(campaignGoals.campaignId, campaignId),
+            eq(campaignGoals.donorId, donorId),
+            eq(campaignGoals.organizationId, organizationId),
+          ),
+        );
       return goal?.goalText ?? null;
     },
 
     /** Sets the donor's goal text (adding the donor to the campaign). */
-    async setGoal(organizationId: string, campaignId: string, donorId: string, goalText: string, tx: DbOrTx = db): Promise<void> {
+    async setGoal(
+      organizationId: string,
+      campaignId: string,
+      donorId: string,
+      goalText: string,
+      tx: DbOrTx = db,
+    ): Promise<void> {
       await tx
         .insert(campaignGoals)
         .values({ campaignId, donorId, organizationId, goalText })
-        .onConflictDoUpdate({ target: [campaignGoals.campaignId, campaignGoals.donorId], set: { goalText, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [campaignGoals.campaignId, campaignGoals.donorId],
+          set: { goalText, updatedAt: new Date() },
+        });
     },
   };
 }

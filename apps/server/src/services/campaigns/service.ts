@@ -24,7 +24,11 @@ async function findVisible(app: FastifyInstance, actor: Actor, id: string) {
   return row;
 }
 
-export async function listCampaigns(app: FastifyInstance, actor: Actor, query: { organizationId?: string; includeArchived?: string }) {
+export async function listCampaigns(
+  app: FastifyInstance,
+  actor: Actor,
+  query: { organizationId?: string; includeArchived?: string },
+) {
   const { organizationId, includeArchived } = query;
   const rows = await app.repos.campaigns.list(actor, { organizationId, includeArchived: includeArchived === "true" });
   let organizationName: string | null = null;
@@ -49,7 +53,13 @@ export async function createCampaign(
     app,
     actor,
     request,
-    { organizationId, actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign", details: { name: fields.name } },
+    {
+      organizationId,
+      actionType: "campaign_management",
+      actionName: "campaign_create",
+      resourceType: "campaign",
+      details: { name: fields.name },
+    },
     () => app.repos.campaigns.insert(organizationId, actor.userId, fields),
     (row) => ({ resourceId: row.id }),
   );
@@ -57,12 +67,19 @@ export async function createCampaign(
 }
 
 /** Edit, archive or unarchive ({ isArchived }); the dates must stay in order. */
-export async function updateCampaign(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string, patch: Partial<CampaignFields>) {
+export async function updateCampaign(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  id: string,
+  patch: Partial<CampaignFields>,
+) {
   const existing = await findVisible(app, actor, id);
   const startDate = patch.startDate ?? existing.startDate;
   const endDate = patch.endDate ?? existing.endDate;
   if (startDate > endDate) throw badRequest(CAMPAIGN_MESSAGES.datesOutOfOrder);
-  const actionName = patch.isArchived === undefined ? "campaign_update" : patch.isArchived ? "campaign_archive" : "campaign_unarchive";
+  const actionName =
+    patch.isArchived === undefined ? "campaign_update" : patch.isArchived ? "campaign_archive" : "campaign_unarchive";
   await trackOperation(
     app,
     actor,
@@ -80,7 +97,12 @@ export async function updateCampaign(app: FastifyInstance, actor: Actor, request
   return present(await findVisible(app, actor, existing.id));
 }
 
-export async function deleteCampaign(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string): Promise<void> {
+export async function deleteCampaign(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  id: string,
+): Promise<void> {
   const existing = await findVisible(app, actor, id);
   await app.repos.campaigns.remove(existing.organizationId, existing.id);
   app.activity.record(actor, request, {

@@ -64,7 +64,12 @@ export function donorGroupRepository(db: Db) {
       for (let i = 0; i < donorIds.length; i += MEMBER_CHUNK) {
         const gone = await tx
           .delete(donorGroupMembers)
-          .where(and(eq(donorGroupMembers.donorGroupId, groupId), inArray(donorGroupMembers.donorId, donorIds.slice(i, i + MEMBER_CHUNK))))
+          .where(
+            and(
+              eq(donorGroupMembers.donorGroupId, groupId),
+              inArray(donorGroupMembers.donorId, donorIds.slice(i, i + MEMBER_CHUNK)),
+            ),
+          )
           .returning({ id: donorGroupMembers.donorId });
         removed += gone.length;
       }
@@ -86,13 +91,24 @@ export function donorGroupRepository(db: Db) {
         .orderBy(desc(savedDonorGroups.createdAt));
     },
 
-    async createSaved(organizationId: string, userId: string, name: string, filterSettings: DonorFilterSettings, tx: DbOrTx = db) {
-      const [s] = await tx.insert(savedDonorGroups).values({ name, userId, organizationId, filterSettings }).returning();
+    async createSaved(
+      organizationId: string,
+      userId: string,
+      name: string,
+      filterSettings: DonorFilterSettings,
+      tx: DbOrTx = db,
+    ) {
+      const [s] = await tx
+        .insert(savedDonorGroups)
+        .values({ name, userId, organizationId, filterSettings })
+        .returning();
       return s!;
     },
 
     async removeSaved(organizationId: string, id: string, tx: DbOrTx = db): Promise<void> {
-      await tx.delete(savedDonorGroups).where(and(eq(savedDonorGroups.id, id), eq(savedDonorGroups.organizationId, organizationId)));
+      await tx
+        .delete(savedDonorGroups)
+        .where(and(eq(savedDonorGroups.id, id), eq(savedDonorGroups.organizationId, organizationId)));
     },
   };
 }

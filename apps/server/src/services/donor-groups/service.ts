@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { areDonorFiltersEmpty, DONOR_MESSAGES, donorFilterSettingsSchema, normalizeDonorFilters } from "@cultivate/shared";
+import {
+  areDonorFiltersEmpty,
+  DONOR_MESSAGES,
+  donorFilterSettingsSchema,
+  normalizeDonorFilters,
+} from "@cultivate/shared";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
@@ -35,42 +40,92 @@ export async function listGroups(app: FastifyInstance, actor: Actor, organizatio
   };
 }
 
-export async function createGroup(app: FastifyInstance, actor: Actor, request: FastifyRequest, input: { name: string; organizationId?: string | null }) {
+export async function createGroup(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  input: { name: string; organizationId?: string | null },
+) {
   const organizationId = await writeOrganization(app, actor, input.organizationId);
   const g = await app.repos.donorGroups.create(organizationId, actor.userId, input.name);
-  app.activity.record(actor, request, { organizationId, actionType: "donor_management", actionName: "create_donor_group", resourceType: "donor_group", resourceId: g.id });
+  app.activity.record(actor, request, {
+    organizationId,
+    actionType: "donor_management",
+    actionName: "create_donor_group",
+    resourceType: "donor_group",
+    resourceId: g.id,
+  });
   return { id: g.id, name: g.name, organizationId, userId: g.userId, createdAt: iso(g.createdAt)!, memberCount: 0 };
 }
 
 export async function deleteGroup(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string) {
   const g = await visibleGroup(app, actor, id);
   await app.repos.donorGroups.remove(g.organizationId, g.id);
-  app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "delete_donor_group", resourceType: "donor_group", resourceId: g.id });
+  app.activity.record(actor, request, {
+    organizationId: g.organizationId,
+    actionType: "donor_management",
+    actionName: "delete_donor_group",
+    resourceType: "donor_group",
+    resourceId: g.id,
+  });
   return { ok: true as const };
 }
 
 /** The actor's group and the selected donors, all checked (400 when none, 404 when not theirs: nothing about other tenants leaks). */
-async function membershipRequest(app: FastifyInstance, actor: Actor, groupId: string, donorIds: string[], noneSelected: string) {
+async function membershipRequest(
+  app: FastifyInstance,
+  actor: Actor,
+  groupId: string,
+  donorIds: string[],
+  noneSelected: string,
+) {
   const g = await visibleGroup(app, actor, groupId);
   const ids = uniqueIds(donorIds);
   if (!ids.length) throw badRequest(noneSelected);
-  if ((await app.repos.donorGroups.countDonorsOf(g.organizationId, ids)) !== ids.length) throw notFound(DONOR_MESSAGES.donorNotFound);
+  if ((await app.repos.donorGroups.countDonorsOf(g.organizationId, ids)) !== ids.length)
+    throw notFound(DONOR_MESSAGES.donorNotFound);
   return { g, ids };
 }
 
 /** Add to Group: adds the selected donors (already-members are kept). */
-export async function addGroupMembers(app: FastifyInstance, actor: Actor, request: FastifyRequest, groupId: string, donorIds: string[]) {
+export async function addGroupMembers(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  groupId: string,
+  donorIds: string[],
+) {
   const { g, ids } = await membershipRequest(app, actor, groupId, donorIds, DONOR_MESSAGES.selectDonorsToAdd);
   await app.repos.donorGroups.addMembers(g.id, ids);
-  app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "add_to_group", resourceType: "donor_group", resourceId: g.id, details: { count: ids.length } });
+  app.activity.record(actor, request, {
+    organizationId: g.organizationId,
+    actionType: "donor_management",
+    actionName: "add_to_group",
+    resourceType: "donor_group",
+    resourceId: g.id,
+    details: { count: ids.length },
+  });
   return { count: ids.length, message: DONOR_MESSAGES.addedToGroup(ids.length, g.name) };
 }
 
 /** Remove from Group: removes the selected donors from the group. */
-export async function removeGroupMembers(app: FastifyInstance, actor: Actor, request: FastifyRequest, groupId: string, donorIds: string[]) {
+export async function removeGroupMembers(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  groupId: string,
+  donorIds: string[],
+) {
   const { g, ids } = await membershipRequest(app, actor, groupId, donorIds, DONOR_MESSAGES.selectDonorsToRemove);
   const removed = await app.repos.donorGroups.removeMembers(g.id, ids);
-  app.activity.record(actor, request, { organizationId: g.organizationId, actionType: "donor_management", actionName: "remove_from_group", resourceType: "donor_group", resourceId: g.id, details: { count: removed } });
+  app.activity.record(actor, request, {
+    organizationId: g.organizationId,
+    actionType: "donor_management",
+    actionName: "remove_from_group",
+    resourceType: "donor_group",
+    resourceId: g.id,
+    details: { count: removed },
+  });
   return { count: removed, message: DONOR_MESSAGES.removedFromGroup(removed, g.name) };
 }
 
@@ -97,8 +152,19 @@ export async function createSavedGroup(
 ) {
   if (areDonorFiltersEmpty(input.filterSettings)) throw badRequest(DONOR_MESSAGES.filtersEmpty);
   const organizationId = await writeOrganization(app, actor, input.organizationId);
-  const s = await app.repos.donorGroups.createSaved(organizationId, actor.userId, input.name, normalizeDonorFilters(input.filterSettings));
-  app.activity.record(actor, request, { organizationId, actionType: "donor_management", actionName: "save_filter_group", resourceType: "saved_donor_group", resourceId: s.id });
+  const s = await app.repos.donorGroups.createSaved(
+    organizationId,
+    actor.userId,
+    input.name,
+    normalizeDonorFilters(input.filterSettings),
+  );
+  app.activity.record(actor, request, {
+    organizationId,
+    actionType: "donor_management",
+    actionName: "save_filter_group",
+    resourceType: "saved_donor_group",
+    resourceId: s.id,
+  });
   return presentSaved(s);
 }
 

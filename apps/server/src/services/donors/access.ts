@@ -7,7 +7,11 @@ import { assertSameOrganization, authorize, can, organizationScope, requireActor
 import type { DonorScope } from "./repository.ts";
 
 /** 401 without a session, 403 "You don't have permission to access the donor list." without one of the four roles. */
-export async function donorActor(app: FastifyInstance, request: FastifyRequest, rule: (a: Actor) => boolean = can.viewDonors): Promise<Actor> {
+export async function donorActor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  rule: (a: Actor) => boolean = can.viewDonors,
+): Promise<Actor> {
   const actor = requireActor(await app.getActor(request));
   authorize(actor, rule, DONOR_MESSAGES.accessDenied);
   return actor;
@@ -25,7 +29,11 @@ export function readScope(actor: Actor, requested?: string | null): DonorScope {
 }
 
 /** The one organisation a write goes to; it must exist. */
-export async function writeOrganization(app: FastifyInstance, actor: Actor, requested?: string | null): Promise<string> {
+export async function writeOrganization(
+  app: FastifyInstance,
+  actor: Actor,
+  requested?: string | null,
+): Promise<string> {
   const id = organizationScope(actor, requested);
   if (!(await app.repos.organizations.exists(id))) throw notFound("Organization not found.");
   return id;

@@ -21,14 +21,24 @@ const parseAll = (text: string, size: number) => {
 
 describe("streaming CSV parser", () => {
   const text = 'a,b,c\r\n1,"x, ""y""\nz",3\r\n\r\n4,5,6\n7,,\n8,9,10';
-  const expected = [["a", "b", "c"], ["1", 'x, "y"\nz', "3"], ["4", "5", "6"], ["7", "", ""], ["8", "9", "10"]];
+  const expected = [
+    ["a", "b", "c"],
+    ["1", 'x, "y"\nz', "3"],
+    ["4", "5", "6"],
+    ["7", "", ""],
+    ["8", "9", "10"],
+  ];
 
   it.each([1, 2, 3, 7, 1000])("gives the same records whatever the chunk size (%i)", (size) => {
     expect(parseAll(text, size)).toEqual(expected);
   });
 
   it("skips blank lines and handles CR-only line ends", () => {
-    expect(parseAll("a,b\r\r\n\n1,2\r3,4\r", 4)).toEqual([["a", "b"], ["1", "2"], ["3", "4"]]);
+    expect(parseAll("a,b\r\r\n\n1,2\r3,4\r", 4)).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+      ["3", "4"],
+    ]);
   });
 
   it("reports a quote that is never closed", () => {
@@ -47,7 +57,8 @@ describe("streaming CSV parser", () => {
     ];
     for (const text of samples) {
       const expected = parseAll(text, 1000).length;
-      for (const size of [1, 2, 3, 5, 1000]) for (let head = 0; head <= text.length; head++) expect(countAll(text, size, head)).toBe(expected);
+      for (const size of [1, 2, 3, 5, 1000])
+        for (let head = 0; head <= text.length; head++) expect(countAll(text, size, head)).toBe(expected);
     }
   });
 

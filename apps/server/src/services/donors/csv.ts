@@ -123,7 +123,17 @@ function plainRunEnd(chunk: string, i: number): number {
 
 /** String.prototype.trim's whitespace (WhiteSpace and LineTerminator). */
 const isTrimSpace = (c: number) =>
-  c === 32 || (c >= 9 && c <= 13) || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 160 ||
+  c === 5760 ||
+  (c >= 8192 && c <= 8202) ||
+  c === 8232 ||
+  c === 8233 ||
+  c === 8239 ||
+  c === 8287 ||
+  c === 12288 ||
+  c === 65279;
 
 type CounterState = {
   inQuotes: boolean;

@@ -20,4 +20,5 @@ export const currentStageSql = currentStageCase(
 );
 
 /** The current stage from an array of the stage names done (null = none), e.g. `array_agg(stage_name)`. */
-export const currentStageOfDoneSql = (done: SQL): SQL => currentStageCase((s) => sql`${s}::text = any(coalesce(${done}, '{}'::text[]))`);
+export const currentStageOfDoneSql = (done: SQL): SQL =>
+  currentStageCase((s) => sql`${s}::text = any(coalesce(${done}, '{}'::text[]))`);

@@ -17,10 +17,18 @@ type BatchRow = typeof donorImportBatches.$inferSelect;
 /** Statuses from which an import can be undone (its written rows are removed or reverted). */
 const UNDOABLE = ["completed", "failed", "interrupted"] as const;
 /** The only texts `error` may carry. Anything else (rows written before this rule held raw SQL and donor data) reads as the generic sentence. */
-const BATCH_ERRORS: ReadonlySet<string> = new Set([DONOR_MESSAGES.importStopped, DONOR_MESSAGES.importInterrupted, DONOR_MESSAGES.undoStopped, DONOR_MESSAGES.parseError]);
+const BATCH_ERRORS: ReadonlySet<string> = new Set([
+  DONOR_MESSAGES.importStopped,
+  DONOR_MESSAGES.importInterrupted,
+  DONOR_MESSAGES.undoStopped,
+  DONOR_MESSAGES.parseError,
+]);
 const MAX_ERROR_CHARS = 300;
 /** The batch columns, with `error` cut short in SQL (reports stored before the rule could weigh megabytes). */
-const batchColumns = { ...getTableColumns(donorImportBatches), error: sql<string | null>`left(${donorImportBatches.error}, ${MAX_ERROR_CHARS})` };
+const batchColumns = {
+  ...getTableColumns(donorImportBatches),
+  error: sql<string | null>`left(${donorImportBatches.error}, ${MAX_ERROR_CHARS})`,
+};
 
 /** Import batches and their problem reports. `find` reads by id alone: the caller checks the organisation. */
 export function importBatchRepository(db: Db) {
@@ -72,7 +80,13 @@ export function importBatchRepository(db: Db) {
       const [updated] = await tx
         .update(donorImportBatches)
         .set({ status: "undoing", error: null })
-        .where(and(eq(donorImportBatches.id, id), eq(donorImportBatches.organizationId, organizationId), inArray(donorImportBatches.status, [...UNDOABLE])))
+        .where(
+          and(
+            eq(donorImportBatches.id, id),
+            eq(donorImportBatches.organizationId, organizationId),
+            inArray(donorImportBatches.status, [...UNDOABLE]),
+          ),
+        )
         .returning();
       return updated ?? null;
     },
@@ -158,13 +172,24 @@ export async function importReport(app: FastifyInstance, actor: Actor, id: strin
 }
 
 /** Undo an import: its inserted donors are removed and its updates reverted, in the background. */
-export async function undoImport(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string): Promise<ImportBatch> {
+export async function undoImport(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  id: string,
+): Promise<ImportBatch> {
   const b = await visibleBatch(app, actor, id);
   if (!(UNDOABLE as readonly string[]).includes(b.status)) throw conflict(DONOR_MESSAGES.importNotUndoable);
   if (app.donorImportJobs.isBusy(b.organizationId)) throw conflict(DONOR_MESSAGES.importBusy);
   const updated = await app.repos.importBatches.markUndoing(b.organizationId, b.id);
   if (!updated) throw conflict(DONOR_MESSAGES.importNotUndoable);
   app.donorImportJobs.startUndo(b.id, b.organizationId, actor.userId);
-  app.activity.record(actor, request, { organizationId: b.organizationId, actionType: "data_management", actionName: "undo_csv_upload", resourceType: "donor_import", resourceId: b.id });
+  app.activity.record(actor, request, {
+    organizationId: b.organizationId,
+    actionType: "data_management",
+    actionName: "undo_csv_upload",
+    resourceType: "donor_import",
+    resourceId: b.id,
+  });
   return presentBatch(updated);
 }

@@ -11,7 +11,10 @@ import { visibleDonor } from "./access.ts";
 /** One donor: every field, organisation name, notes, stage records and change history. */
 export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: string) {
   const { donor: d, organizationName } = await visibleDonor(app, actor, id);
-  const [stageRows, changeRows] = await Promise.all([app.repos.donors.stagesOf(d.organizationId, d.id), app.repos.donors.changesOf(d.organizationId, d.id)]);
+  const [stageRows, changeRows] = await Promise.all([
+    app.repos.donors.stagesOf(d.organizationId, d.id),
+    app.repos.donors.changesOf(d.organizationId, d.id),
+  ]);
   return {
     donor: {
       id: d.id,
@@ -47,10 +50,22 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
 }
 
 /** Save Donor Notes: sanitised with an allow-list; a change is recorded in the change history. */
-export async function saveDonorNotes(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string, input: string) {
+export async function saveDonorNotes(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  id: string,
+  input: string,
+) {
   const { donor: d } = await visibleDonor(app, actor, id);
   const notes = sanitizeNotes(input);
   if (notes !== d.notes) await app.repos.donors.saveNotes(d.organizationId, d.id, actor.userId, d.notes, notes);
-  app.activity.record(actor, request, { organizationId: d.organizationId, actionType: "donor_management", actionName: "save_donor_notes", resourceType: "donor", resourceId: d.id });
+  app.activity.record(actor, request, {
+    organizationId: d.organizationId,
+    actionType: "donor_management",
+    actionName: "save_donor_notes",
+    resourceType: "donor",
+    resourceId: d.id,
+  });
   return { notes, message: DONOR_MESSAGES.notesSaved };
 }

@@ -29,7 +29,11 @@ export function donorRepository(db: Db) {
 
     /** The donor's stage rows, oldest first. */
     stagesOf(organizationId: string, donorId: string, tx: DbOrTx = db) {
-      return tx.select().from(stages).where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId))).orderBy(asc(stages.createdAt));
+      return tx
+        .select()
+        .from(stages)
+        .where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId)))
+        .orderBy(asc(stages.createdAt));
     },
 
     /** The donor's last 100 changes, newest first, with the email of who made each. */
@@ -44,10 +48,27 @@ export function donorRepository(db: Db) {
     },
 
     /** New notes and their entry in the change history, in one transaction. */
-    async saveNotes(organizationId: string, donorId: string, userId: string, old: string | null, notes: string): Promise<void> {
+    async saveNotes(
+      organizationId: string,
+      donorId: string,
+      userId: string,
+      old: string | null,
+      notes: string,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(donors).set({ notes, updatedAt: new Date() }).where(and(eq(donors.id, donorId), eq(donors.organizationId, organizationId)));
-        await tx.insert(donorChanges).values({ donorId, organizationId, userId, source: "screen", changes: [{ field: "notes", old, new: notes }] });
+        await tx
+          .update(donors)
+          .set({ notes, updatedAt: new Date() })
+          .where(and(eq(donors.id, donorId), eq(donors.organizationId, organizationId)));
+        await tx
+          .insert(donorChanges)
+          .values({
+            donorId,
+            organizationId,
+            userId,
+            source: "screen",
+            changes: [{ field: "notes", old, new: notes }],
+          });
       });
     },
   };

@@ -69,7 +69,11 @@ export type ListParams = {
 };
 
 export function whereOf(p: Pick<ListParams, "scope" | "filters" | "groupId">, withFilters = true): SQL | undefined {
-  const conds = [scopeCondition(p.scope), p.groupId ? groupCondition(p.groupId) : undefined, ...(withFilters ? filterConditions(p.filters) : [])];
+  const conds = [
+    scopeCondition(p.scope),
+    p.groupId ? groupCondition(p.groupId) : undefined,
+    ...(withFilters ? filterConditions(p.filters) : []),
+  ];
   return and(...conds.filter((c): c is SQL => c !== undefined));
 }
 
@@ -85,7 +89,12 @@ function orderOf(sort: DonorSortKey, dir: "asc" | "desc", fence = false): SQL[] 
   if (sort === "lastName") return [lead(donors.lastName), d(donors.firstName), d(donors.id)];
   if (sort === "firstName") return [lead(donors.firstName), d(donors.lastName), d(donors.id)];
   const c = col(sort);
-  return [dir === "desc" ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`, asc(donors.lastName), asc(donors.firstName), asc(donors.id)];
+  return [
+    dir === "desc" ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`,
+    asc(donors.lastName),
+    asc(donors.firstName),
+    asc(donors.id),
+  ];
 }
 
 const listColumns = {
@@ -108,7 +117,10 @@ const listColumns = {
   age: donors.age,
 };
 
-export async function listDonors(db: DbOrTx, p: ListParams & { page: number; pageSize: number }): Promise<{ rows: DonorListRow[]; total: number }> {
+export async function listDonors(
+  db: DbOrTx,
+  p: ListParams & { page: number; pageSize: number },
+): Promise<{ rows: DonorListRow[]; total: number }> {
   const where = whereOf(p);
   // Unfiltered and ungrouped, the exact total is the (cached) organisation count.
   const unfiltered = !p.groupId && Object.keys(p.filters).length === 0;
@@ -124,7 +136,10 @@ export async function listDonors(db: DbOrTx, p: ListParams & { page: number; pag
     unfiltered ? countDonors(db, p).then((n) => [{ n }]) : db.select({ n: count() }).from(donors).where(where),
   ]);
   // The current stage only for the page's rows (one indexed lookup), not for every row the sort passes.
-  const stageOf = await currentStagesOf(db, rows.map((r) => r.id));
+  const stageOf = await currentStagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -141,7 +156,10 @@ export async function listDonors(db: DbOrTx, p: ListParams & { page: number; pag
 /** The current stage of each donor (as currentStageSql): first of the five without a stage record, else Complete. */
 export async function currentStagesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
   const recs = ids.length
-    ? await db.selectDistinct({ donorId: stages.donorId, stageName: stages.stageName }).from(stages).where(inArray(stages.donorId, ids))
+    ? await db
+        .selectDistinct({ donorId: stages.donorId, stageName: stages.stageName })
+        .from(stages)
+        .where(inArray(stages.donorId, ids))
     : [];
   return new Map(ids.map((id) => [id, currentStage(recs.filter((r) => r.donorId === id).map((r) => r.stageName))]));
 }
@@ -162,7 +180,10 @@ export async function countDonors(db: DbOrTx, p: Pick<ListParams, "scope" | "gro
 }
 
 async function countDonorsNow(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId">): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(donors).where(whereOf({ ...p, filters: {} }, false));
+  const [r] = await db
+    .select({ n: count() })
+    .from(donors)
+    .where(whereOf({ ...p, filters: {} }, false));
   return r?.n ?? 0;
 }
 
@@ -275,8 +296,10 @@ export function fieldsOf(d: DonorRow): Record<string, DonorFieldValue> {
   const extra = d.extra?.fields ?? {};
   for (const f of DONOR_FIELDS) {
     const v = f.column ? (d as unknown as Record<string, unknown>)[f.key] : extra[f.key];
-    out[f.key] = v === undefined || v === null || v === "" ? null : typeof v === "number" || typeof v === "string" ? v : String(v);
+    out[f.key] =
+      v === undefined || v === null || v === "" ? null : typeof v === "number" || typeof v === "string" ? v : String(v);
   }
-  for (const f of DONOR_FIELDS) if (f.type === "money" || f.type === "number") out[f.key] = out[f.key] === null ? null : Number(out[f.key]);
+  for (const f of DONOR_FIELDS)
+    if (f.type === "money" || f.type === "number") out[f.key] = out[f.key] === null ? null : Number(out[f.key]);
   return out;
 }

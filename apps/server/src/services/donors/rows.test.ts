@@ -3,8 +3,14 @@ import { cleanCell, parseRow, planHeaders } from "./rows.ts";
 
 describe("cells the database cannot store", () => {
   it("removes NUL characters and replaces lone surrogates, saying so", () => {
-    expect(cleanCell("a\u0000b\u0000")).toEqual({ text: "ab", problem: "The cell contained NUL characters; they were removed." });
-    expect(cleanCell("x\ud800y")).toEqual({ text: "x\ufffdy", problem: "The cell contained invalid characters; they were replaced with \ufffd." });
+    expect(cleanCell("a\u0000b\u0000")).toEqual({
+      text: "ab",
+      problem: "The cell contained NUL characters; they were removed.",
+    });
+    expect(cleanCell("x\ud800y")).toEqual({
+      text: "x\ufffdy",
+      problem: "The cell contained invalid characters; they were replaced with \ufffd.",
+    });
     expect(cleanCell("fine 😀")).toEqual({ text: "fine 😀", problem: null });
   });
 
@@ -13,13 +19,19 @@ describe("cells the database cannot store", () => {
     const r = parseRow(plan, ["A".repeat(201), "B", "7", "x"], 1);
     expect(r.skip).toBe(true);
     expect(r.values).toEqual({});
-    expect(r.problems).toEqual([{ row: 1, column: "First Name", problem: "First Name is longer than 200 characters; the row was not imported." }]);
+    expect(r.problems).toEqual([
+      { row: 1, column: "First Name", problem: "First Name is longer than 200 characters; the row was not imported." },
+    ]);
     const ok = parseRow(plan, ["A".repeat(200), "B", "9".repeat(100), "x"], 2);
     expect(ok.skip).toBe(false);
     expect(ok.values.firstName).toHaveLength(200);
     expect(ok.problems[0]!.problem.length).toBeLessThanOrEqual(300);
     const tooLong = parseRow(plan, ["A", "B", "1".repeat(101), "x"], 3);
-    expect(tooLong.problems[0]).toEqual({ row: 3, column: "Age", problem: "Age is longer than 100 characters; the row was not imported." });
+    expect(tooLong.problems[0]).toEqual({
+      row: 3,
+      column: "Age",
+      problem: "Age is longer than 100 characters; the row was not imported.",
+    });
     const header = parseRow(plan, ["A", "B", "1", "y".repeat(10_001)], 4).problems[0]!;
     expect(header.column.length).toBeLessThanOrEqual(100);
     expect(header.problem.length).toBeLessThanOrEqual(300);

@@ -28,7 +28,12 @@ export function planHeaders(headerRow: string[]): HeaderPlan {
   const seen = new Set<string>();
   const present = new Set<string>();
   // Headers become report columns and keys of `extra.unknown`: clean and bounded like cells.
-  const headers = headerRow.map((h) => cleanCell(h).text.replace(/^\uFEFF/, "").trim().slice(0, 200));
+  const headers = headerRow.map((h) =>
+    cleanCell(h)
+      .text.replace(/^\uFEFF/, "")
+      .trim()
+      .slice(0, 200),
+  );
   const columns = headers.map((header, i) => {
     const field = fieldForHeader(header);
     if (field && !seen.has(field.key)) {
@@ -86,7 +91,9 @@ const VALUE_CELL_LIMIT = 100;
 /** Any other text field, and unknown columns. */
 const TEXT_CELL_LIMIT = 10_000;
 export const cellLimit = (col: HeaderPlan["columns"][number]) =>
-  col.kind === "unknown" ? TEXT_CELL_LIMIT : (CELL_LIMITS[col.field.key] ?? (col.field.type === "text" ? TEXT_CELL_LIMIT : VALUE_CELL_LIMIT));
+  col.kind === "unknown"
+    ? TEXT_CELL_LIMIT
+    : (CELL_LIMITS[col.field.key] ?? (col.field.type === "text" ? TEXT_CELL_LIMIT : VALUE_CELL_LIMIT));
 
 /** Problem texts quote cells and headers: both are bounded so a report stays small. */
 const MAX_PROBLEM_CHARS = 300;
@@ -152,7 +159,13 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
     const limit = cellLimit(col);
     if (raw.length > limit) {
       // Not parsed and not kept (not even raw in `invalid`): the whole row is left out.
-      problems.push(problemOf(row, col.header, `${clip(col.header, MAX_COLUMN_CHARS)} is longer than ${limit.toLocaleString("en-US")} characters; the row was not imported.`));
+      problems.push(
+        problemOf(
+          row,
+          col.header,
+          `${clip(col.header, MAX_COLUMN_CHARS)} is longer than ${limit.toLocaleString("en-US")} characters; the row was not imported.`,
+        ),
+      );
       tooLong = true;
       return;
     }
@@ -171,7 +184,13 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
     // Above the largest stored value (e.g. 999,999.99 for numeric(8, 2)): PostgreSQL rounds to the scale
     // and would overflow; values between that and the rounding point are refused too (not worth a float edge).
     if (range && Math.abs(n!) > range.largest) {
-      problems.push(problemOf(row, col.header, `"${clip(raw.trim(), 40)}" is too large for ${col.header}; the field was left empty.`));
+      problems.push(
+        problemOf(
+          row,
+          col.header,
+          `"${clip(raw.trim(), 40)}" is too large for ${col.header}; the field was left empty.`,
+        ),
+      );
       invalid[col.field.key] = raw.trim();
     } else if (!r.ok) {
       problems.push(problemOf(row, col.header, `${r.problem}; the field was left empty.`));
@@ -183,7 +202,8 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
   if (tooLong) return { row, values: {}, unknown: {}, invalid: {}, problems, skip: true };
   if (typeof values.email === "string") {
     values.email = values.email.toLowerCase();
-    if (!EMAIL_RE.test(values.email)) problems.push(problemOf(row, columnHeader(plan, "email"), `"${values.email}" is not a valid email address.`));
+    if (!EMAIL_RE.test(values.email))
+      problems.push(problemOf(row, columnHeader(plan, "email"), `"${values.email}" is not a valid email address.`));
   }
   const skip = !values.firstName && !values.lastName;
   if (skip) problems.push(problemOf(row, "", "The row has no First Name and no Last Name; it was not imported."));

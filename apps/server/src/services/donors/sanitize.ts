@@ -17,7 +17,11 @@ export function sanitizeNotes(html: string): string {
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
-        attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: "_blank", rel: "noopener noreferrer nofollow" },
+        attribs: {
+          ...(attribs.href ? { href: attribs.href } : {}),
+          target: "_blank",
+          rel: "noopener noreferrer nofollow",
+        },
       }),
     },
   }).trim();

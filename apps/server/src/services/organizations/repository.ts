@@ -6,11 +6,17 @@ import { organizations } from "../../db/schema.ts";
 export function organizationRepository(db: Db) {
   return {
     async exists(organizationId: string, tx: DbOrTx = db): Promise<boolean> {
-      const rows = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+      const rows = await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
       return rows.length > 0;
     },
     async nameOf(organizationId: string, tx: DbOrTx = db): Promise<string | null> {
-      const [row] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+      const [row] = await tx
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
       return row?.name ?? null;
     },
   };

@@ -11,7 +11,8 @@ const MAX_FACTS = 80;
 
 const show = (type: string, v: DonorFieldValue) => (v === null ? null : type === "money" ? formatMoney(v) : String(v));
 
-export const donorName = (d: DonorRow) => [d.prefix, d.firstName, d.middleName, d.lastName, d.suffix].filter(Boolean).join(" ") || "Unnamed donor";
+export const donorName = (d: DonorRow) =>
+  [d.prefix, d.firstName, d.middleName, d.lastName, d.suffix].filter(Boolean).join(" ") || "Unnamed donor";
 
 /** The donor's filled fields as label → readable value, for the prompt. */
 export function donorFacts(d: DonorRow): [string, string][] {
@@ -34,7 +35,13 @@ export async function stageRecords(db: DbOrTx, donorId: string, organizationId: 
     .from(stages)
     .leftJoin(campaigns, eq(campaigns.id, stages.campaignId))
     .leftJoin(users, eq(users.id, stages.userId))
-    .where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId), onlyId ? eq(stages.id, onlyId) : undefined))
+    .where(
+      and(
+        eq(stages.donorId, donorId),
+        eq(stages.organizationId, organizationId),
+        onlyId ? eq(stages.id, onlyId) : undefined,
+      ),
+    )
     .orderBy(asc(stages.createdAt));
   return rows.map(({ stage: s, campaignName, userEmail }) => ({
     id: s.id,
@@ -55,7 +62,12 @@ export async function stageRecords(db: DbOrTx, donorId: string, organizationId: 
 export function stageContext(
   d: DonorRow,
   stage: string,
-  opts: { campaignName: string | null; campaignGoal: string | null; prepNotes: string | null; previous: { stageName: string; aiOutput: string | null; createdAt: string }[] },
+  opts: {
+    campaignName: string | null;
+    campaignGoal: string | null;
+    prepNotes: string | null;
+    previous: { stageName: string; aiOutput: string | null; createdAt: string }[];
+  },
 ): StageContext {
   const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
   return {
@@ -74,6 +86,8 @@ export function stageContext(
     campaignName: opts.campaignName,
     campaignGoal: opts.campaignGoal,
     prepNotes: opts.prepNotes,
-    previousStages: opts.previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput!, createdAt: p.createdAt })),
+    previousStages: opts.previous
+      .filter((p) => p.aiOutput)
+      .map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput!, createdAt: p.createdAt })),
   };
 }

@@ -30,7 +30,8 @@ function factsFromBody(donor: Record<string, unknown>): [string, string][] {
   const facts: [string, string][] = [];
   for (const f of DONOR_FIELDS) {
     const v = donor[f.label] ?? donor[f.key];
-    if (v !== undefined && v !== null && v !== "" && f.section !== "Contact Information") facts.push([f.label, String(v)]);
+    if (v !== undefined && v !== null && v !== "" && f.section !== "Contact Information")
+      facts.push([f.label, String(v)]);
   }
   return facts;
 }
@@ -40,7 +41,12 @@ function factsFromBody(donor: Record<string, unknown>): [string, string][] {
  * nothing is saved. A donor id must be one the caller may see (404 otherwise) and its stored record is the
  * source of truth. Throws the provider's AiError for the caller to answer 502/503.
  */
-export async function generatePrompt(app: FastifyInstance, actor: Actor, request: FastifyRequest, body: GeneratePromptInput): Promise<{ aiOutput: string }> {
+export async function generatePrompt(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  body: GeneratePromptInput,
+): Promise<{ aiOutput: string }> {
   let facts: [string, string][];
   let context: StageContext | undefined;
   let organizationId: string | undefined; // the donor's, when one is named; else the actor's
@@ -51,10 +57,16 @@ export async function generatePrompt(app: FastifyInstance, actor: Actor, request
     organizationId = donor.organizationId;
     facts = donorFacts(donor);
     const previous = await app.repos.stages.records(donor.organizationId, donor.id);
-    context = stageContext(donor, body.stage, { campaignName: null, campaignGoal: body.campaignGoal ?? null, prepNotes: body.prepNotes ?? null, previous });
+    context = stageContext(donor, body.stage, {
+      campaignName: null,
+      campaignGoal: body.campaignGoal ?? null,
+      prepNotes: body.prepNotes ?? null,
+      previous,
+    });
   }
   // The admin's global setting decides; only an admin may name another provider for one call.
-  const providerId = body.aiProvider && can.changeAiProvider(actor) ? body.aiProvider : (await currentAiSetting(app)).provider;
+  const providerId =
+    body.aiProvider && can.changeAiProvider(actor) ? body.aiProvider : (await currentAiSetting(app)).provider;
   const prompt = buildStagePrompt({
     stagePrompt: body.stagePrompt || `Write a ${body.stage} stage cultivation plan for this donor.`,
     stage: body.stage,
@@ -66,7 +78,14 @@ export async function generatePrompt(app: FastifyInstance, actor: Actor, request
   const result = await app.activity.around(
     actor,
     request,
-    { organizationId, actionType: "ai_interaction", actionName: "ai_generate_function", resourceType: "donor", resourceId: body.donor.id ?? null, details: { stage: body.stage, provider: providerId } },
+    {
+      organizationId,
+      actionType: "ai_interaction",
+      actionName: "ai_generate_function",
+      resourceType: "donor",
+      resourceId: body.donor.id ?? null,
+      details: { stage: body.stage, provider: providerId },
+    },
     () => app.ai.get(providerId).generate({ prompt, context }),
   );
   return { aiOutput: result.text };

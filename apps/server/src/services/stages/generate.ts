@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { aiProviderLabel, STAGE_MESSAGES, type stageGenerateSchema, type stageRequestSchema, type StageStreamEvent } from "@cultivate/shared";
+import {
+  aiProviderLabel,
+  STAGE_MESSAGES,
+  type stageGenerateSchema,
+  type stageRequestSchema,
+  type StageStreamEvent,
+} from "@cultivate/shared";
 import { AiError } from "../../ai/types.ts";
 import type { AiProvider } from "../../ai/types.ts";
 import type { Actor } from "../../policy/actor.ts";
@@ -8,21 +14,43 @@ import { currentAiSetting } from "../ai-settings/service.ts";
 import { prepareStage, type PreparedStage } from "./prepare.ts";
 
 /** The prompt a stage would send (nothing is called or saved); recorded as `ai_preview`. */
-export async function previewStage(app: FastifyInstance, actor: Actor, request: FastifyRequest, donorId: string, body: z.infer<typeof stageRequestSchema>) {
+export async function previewStage(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  donorId: string,
+  body: z.infer<typeof stageRequestSchema>,
+) {
   const setting = await currentAiSetting(app);
   // A preview refused before the donor is known (another organisation's, a bad id) stays with the actor's organisation.
   const prepared = await app.activity.around(
     actor,
     request,
-    { actionType: "ai_interaction", actionName: "ai_preview", resourceType: "donor", resourceId: donorId, details: { stage: body.stage, provider: setting.provider } },
+    {
+      actionType: "ai_interaction",
+      actionName: "ai_preview",
+      resourceType: "donor",
+      resourceId: donorId,
+      details: { stage: body.stage, provider: setting.provider },
+    },
     () => prepareStage(app, actor, donorId, body),
     (p) => ({ organizationId: p.donor.organizationId }),
   );
-  return { prompt: prepared.prompt, promptVersion: prepared.promptVersion, provider: setting.provider, providerLabel: aiProviderLabel(setting.provider) };
+  return {
+    prompt: prepared.prompt,
+    promptVersion: prepared.promptVersion,
+    provider: setting.provider,
+    providerLabel: aiProviderLabel(setting.provider),
+  };
 }
 
 /** A checked generation request: the prepared stage and the provider the global setting names. */
-export async function prepareGeneration(app: FastifyInstance, actor: Actor, donorId: string, body: z.infer<typeof stageGenerateSchema>) {
+export async function prepareGeneration(
+  app: FastifyInstance,
+  actor: Actor,
+  donorId: string,
+  body: z.infer<typeof stageGenerateSchema>,
+) {
   const prepared = await prepareStage(app, actor, donorId, body);
   const setting = await currentAiSetting(app);
   return { prepared, provider: app.ai.get(setting.provider) };

@@ -35,9 +35,21 @@ export async function stageWorkspace(app: FastifyInstance, actor: Actor, donorId
 }
 
 /** Sets the donor's goal text for a campaign the actor may use (this also adds the donor to the campaign). */
-export async function setCampaignGoal(app: FastifyInstance, actor: Actor, donorId: string, campaignId: string, text: string) {
+export async function setCampaignGoal(
+  app: FastifyInstance,
+  actor: Actor,
+  donorId: string,
+  campaignId: string,
+  text: string,
+) {
   const { donor } = await visibleDonor(app, actor, donorId);
-  const campaign = await campaignForDonorWork(app.db, actor, donor.organizationId, campaignId, CAMPAIGN_MESSAGES.archivedNoGoals);
+  const campaign = await campaignForDonorWork(
+    app.db,
+    actor,
+    donor.organizationId,
+    campaignId,
+    CAMPAIGN_MESSAGES.archivedNoGoals,
+  );
   const goalText = text.trim();
   await app.repos.campaigns.setGoal(donor.organizationId, campaign.id, donor.id, goalText);
   return { campaignId: campaign.id, goalText };
@@ -47,6 +59,13 @@ export async function setCampaignGoal(app: FastifyInstance, actor: Actor, donorI
 export async function resetStages(app: FastifyInstance, actor: Actor, request: FastifyRequest, donorId: string) {
   const { donor } = await visibleDonor(app, actor, donorId);
   const deleted = await app.repos.stages.removeAll(donor.organizationId, donor.id);
-  app.activity.record(actor, request, { organizationId: donor.organizationId, actionType: "ai_interaction", actionName: "ai_stages_reset", resourceType: "donor", resourceId: donor.id, details: { deleted } });
+  app.activity.record(actor, request, {
+    organizationId: donor.organizationId,
+    actionType: "ai_interaction",
+    actionName: "ai_stages_reset",
+    resourceType: "donor",
+    resourceId: donor.id,
+    details: { deleted },
+  });
   return { deleted };
 }

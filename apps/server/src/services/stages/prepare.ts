@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { buildStagePrompt, CAMPAIGN_MESSAGES, formatPreviousSummaries, STAGE_MESSAGES, type stageRequestSchema } from "@cultivate/shared";
+import {
+  buildStagePrompt,
+  CAMPAIGN_MESSAGES,
+  formatPreviousSummaries,
+  STAGE_MESSAGES,
+  type stageRequestSchema,
+} from "@cultivate/shared";
 import { badRequest } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { campaignForDonorWork } from "../campaigns/visibility.ts";
@@ -11,20 +17,36 @@ import { stageContext } from "./context.ts";
  * Everything a recommendation needs, checked: the donor, the campaign (one the actor may see, 404 otherwise;
  * archived → 409), the rules of docs/RULES.md, AI recommendations.
  */
-export async function prepareStage(app: FastifyInstance, actor: Actor, donorId: string, body: z.infer<typeof stageRequestSchema>) {
+export async function prepareStage(
+  app: FastifyInstance,
+  actor: Actor,
+  donorId: string,
+  body: z.infer<typeof stageRequestSchema>,
+) {
   const { donor } = await visibleDonor(app, actor, donorId);
   if (body.stage === "Discovery" && !body.campaignId) throw badRequest(STAGE_MESSAGES.discoveryNeedsCampaign);
   if (body.stage !== "Discovery" && !body.prepNotes?.trim()) throw badRequest(STAGE_MESSAGES.prepNotesRequired);
   let campaign: { id: string; name: string } | null = null;
   let goalText: string | null = null;
   if (body.campaignId) {
-    const row = await campaignForDonorWork(app.db, actor, donor.organizationId, body.campaignId, CAMPAIGN_MESSAGES.archivedNoRecommendation);
+    const row = await campaignForDonorWork(
+      app.db,
+      actor,
+      donor.organizationId,
+      body.campaignId,
+      CAMPAIGN_MESSAGES.archivedNoRecommendation,
+    );
     campaign = row;
     goalText = (await app.repos.campaigns.goalOf(donor.organizationId, row.id, donor.id)) || null;
   }
   const previous = await app.repos.stages.records(donor.organizationId, donor.id);
   const prompt = await app.repos.prompts.current(body.stage);
-  const context = stageContext(donor, body.stage, { campaignName: campaign?.name ?? null, campaignGoal: goalText, prepNotes: body.prepNotes ?? null, previous });
+  const context = stageContext(donor, body.stage, {
+    campaignName: campaign?.name ?? null,
+    campaignGoal: goalText,
+    prepNotes: body.prepNotes ?? null,
+    previous,
+  });
   const text = buildStagePrompt({
     stagePrompt: prompt?.promptText ?? `Write a ${body.stage} stage cultivation plan for this donor.`,
     stage: body.stage,
@@ -32,7 +54,9 @@ export async function prepareStage(app: FastifyInstance, actor: Actor, donorId: 
     campaignName: campaign?.name ?? null,
     campaignGoal: goalText,
     prepNotes: body.prepNotes,
-    previousSummaries: formatPreviousSummaries(previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput! }))),
+    previousSummaries: formatPreviousSummaries(
+      previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput! })),
+    ),
   });
   return { donor, campaign, context, prompt: text, promptVersion: prompt?.version ?? 0 };
 }

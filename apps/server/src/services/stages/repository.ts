@@ -9,7 +9,8 @@ export type NewStageRecord = Omit<typeof stages.$inferInsert, "id" | "organizati
 export function stageRepository(db: Db) {
   return {
     /** The donor's records as the workspace shows them, oldest first (or just one, with `onlyId`). */
-    records: (organizationId: string, donorId: string, onlyId?: string, tx: DbOrTx = db) => stageRecords(tx, donorId, organizationId, onlyId),
+    records: (organizationId: string, donorId: string, onlyId?: string, tx: DbOrTx = db) =>
+      stageRecords(tx, donorId, organizationId, onlyId),
 
     /** Saves a complete answer in one statement; returns its id. */
     async insert(organizationId: string, donorId: string, values: NewStageRecord, tx: DbOrTx = db): Promise<string> {

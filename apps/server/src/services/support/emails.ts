@@ -2,7 +2,13 @@ import { ISSUE_TYPE_LABELS, PRODUCT_NAME, type IssueType } from "@cultivate/shar
 import type { OutgoingEmail } from "../../mail/mailer.ts";
 
 /** The issue-submitted email (docs/RULES.md, Support issues): issueId, userEmail, title, description, type. */
-export function issueSubmittedEmail(p: { issueId: string; userEmail: string; title: string; description: string; type: IssueType }): OutgoingEmail {
+export function issueSubmittedEmail(p: {
+  issueId: string;
+  userEmail: string;
+  title: string;
+  description: string;
+  type: IssueType;
+}): OutgoingEmail {
   return {
     to: p.userEmail,
     kind: "issue_submitted",
@@ -22,7 +28,12 @@ export function issueSubmittedEmail(p: { issueId: string; userEmail: string; tit
 }
 
 /** The issue-resolved email (docs/RULES.md, Support issues): issueId, userEmail, title, resolutionComment. */
-export function issueResolvedEmail(p: { issueId: string; userEmail: string; title: string; resolutionComment: string | null }): OutgoingEmail {
+export function issueResolvedEmail(p: {
+  issueId: string;
+  userEmail: string;
+  title: string;
+  resolutionComment: string | null;
+}): OutgoingEmail {
   return {
     to: p.userEmail,
     kind: "issue_resolved",

@@ -14,10 +14,12 @@ import { nextIssueState } from "./transitions.ts";
  * organisation's; a user without an organisation only what they submitted themselves, and so does
  * an account that is not approved yet (issue 11: an applicant sees nothing else of the organisation).
  */
-export type IssueScope = { all: true } | { organizationId: string } | { submittedBy: string; inOrganization: string | null };
+export type IssueScope =
+  { all: true } | { organizationId: string } | { submittedBy: string; inOrganization: string | null };
 
 export function issueScope(actor: Actor, requestedOrganizationId?: string): IssueScope {
-  if (can.seeAllOrganizations(actor)) return requestedOrganizationId ? { organizationId: requestedOrganizationId } : { all: true };
+  if (can.seeAllOrganizations(actor))
+    return requestedOrganizationId ? { organizationId: requestedOrganizationId } : { all: true };
   if (actor.organizationId && isApproved(actor)) return { organizationId: actor.organizationId };
   return { submittedBy: actor.userId, inOrganization: actor.organizationId };
 }
@@ -136,12 +138,28 @@ export async function deleteIssue(db: Db, id: string): Promise<void> {
  * Issue emails go out off the request path; a failure is only logged (docs/RULES.md, Support issues). The mailer
  * keeps every message in its outbox and retries, so nothing is lost.
  */
-export function sendIssueEmail(mailer: Mailer, log: FastifyBaseLogger, kind: "submitted" | "resolved", row: IssueRow): void {
+export function sendIssueEmail(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  kind: "submitted" | "resolved",
+  row: IssueRow,
+): void {
   if (!row.submitterEmail) return;
   const email =
     kind === "submitted"
-      ? issueSubmittedEmail({ issueId: row.id, userEmail: row.submitterEmail, title: row.title, description: row.description, type: row.type })
-      : issueResolvedEmail({ issueId: row.id, userEmail: row.submitterEmail, title: row.title, resolutionComment: row.resolutionComment });
+      ? issueSubmittedEmail({
+          issueId: row.id,
+          userEmail: row.submitterEmail,
+          title: row.title,
+          description: row.description,
+          type: row.type,
+        })
+      : issueResolvedEmail({
+          issueId: row.id,
+          userEmail: row.submitterEmail,
+          title: row.title,
+          resolutionComment: row.resolutionComment,
+        });
   mailer
     .send(email)
     .then((result) => {

@@ -15,6 +15,7 @@ export function nextIssueState(
   const status = change.status ?? current.status;
   const comment = change.resolutionComment === undefined ? current.resolutionComment : change.resolutionComment || null;
   if (status !== "resolved") return { status, resolvedAt: null, resolutionComment: null, becameResolved: false };
-  if (current.status !== "resolved") return { status, resolvedAt: now, resolutionComment: comment, becameResolved: true };
+  if (current.status !== "resolved")
+    return { status, resolvedAt: now, resolutionComment: comment, becameResolved: true };
   return { status, resolvedAt: current.resolvedAt ?? now, resolutionComment: comment, becameResolved: false };
 }

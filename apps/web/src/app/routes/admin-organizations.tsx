@@ -3,7 +3,11 @@ import { OrganizationManagement } from "@/features/admin/components/organization
 
 export function AdminOrganizationsRoute() {
   return (
-    <RequirePermission permission="manageOrganizations" deniedMessage="You don't have permission to manage organizations." deniedTitle="Access Denied">
+    <RequirePermission
+      permission="manageOrganizations"
+      deniedMessage="You don't have permission to manage organizations."
+      deniedTitle="Access Denied"
+    >
       <OrganizationManagement />
     </RequirePermission>
   );

@@ -4,7 +4,11 @@ import { PromptEditor } from "@/features/prompts/components/prompt-editor";
 
 export function AdminPromptsRoute() {
   return (
-    <RequirePermission permission="editPrompts" deniedTitle="Access Denied" deniedMessage={PROMPT_MESSAGES.accessDenied}>
+    <RequirePermission
+      permission="editPrompts"
+      deniedTitle="Access Denied"
+      deniedMessage={PROMPT_MESSAGES.accessDenied}
+    >
       <PromptEditor />
     </RequirePermission>
   );

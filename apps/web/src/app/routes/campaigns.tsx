@@ -21,7 +21,8 @@ export function CampaignsRoute() {
   if (isPending || (me === null && isFetching)) return <CampaignManagementSkeleton />;
   if (isError) return <AccessDenied message="Failed to load user organization information" />;
   if (!me) return signedOutHere.current ? <CampaignManagementSkeleton /> : <Navigate to="/login" replace />;
-  if (!canOnceApproved(me, "manageCampaigns")) return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
+  if (!canOnceApproved(me, "manageCampaigns"))
+    return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
   // Issue 11: a role but not approved yet → the approval wait instead of the page.
   if (!can(me, "manageCampaigns")) return <Navigate to={dashboardTarget(me)} replace />;
   return <CampaignManagement me={me} />;

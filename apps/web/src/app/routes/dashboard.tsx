@@ -4,9 +4,5 @@ import { RequireAuth } from "@/features/auth/components/require-auth";
 
 /** /dashboard only redirects, in the order of docs/RULES.md, Onboarding and approval. */
 export function DashboardRoute() {
-  return (
-    <RequireAuth>
-      {(me) => <Navigate to={me.dashboard || dashboardTarget(me)} replace />}
-    </RequireAuth>
-  );
+  return <RequireAuth>{(me) => <Navigate to={me.dashboard || dashboardTarget(me)} replace />}</RequireAuth>;
 }

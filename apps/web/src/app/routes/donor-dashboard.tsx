@@ -50,7 +50,12 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
             <Stack gap="md">
               <NextStepCard donorId={donor.id} current={progress.current} />
               <EngagementTimeline
-                entries={stages.map((s) => ({ id: s.id, stageName: s.stageName, createdAt: s.createdAt, aiOutput: s.aiOutput }))}
+                entries={stages.map((s) => ({
+                  id: s.id,
+                  stageName: s.stageName,
+                  createdAt: s.createdAt,
+                  aiOutput: s.aiOutput,
+                }))}
               />
             </Stack>
           </Grid.Col>

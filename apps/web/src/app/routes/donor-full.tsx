@@ -20,7 +20,12 @@ function DonorFull({ record }: { record: DonorRecordResponse }) {
     <Container size="xl" py="lg">
       <Stack gap="md">
         <Group>
-          <Button component={Link} to={`/donor/${donor.id}/dashboard`} variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          <Button
+            component={Link}
+            to={`/donor/${donor.id}/dashboard`}
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} />}
+          >
             Back to Donor Dashboard
           </Button>
         </Group>

@@ -23,7 +23,11 @@ import { notify } from "@/lib/notify";
 /** Serves both /donor-groups and /saved-donor-groups (the same screen; docs/RULES.md, Groups). */
 export function DonorGroupsRoute() {
   return (
-    <RequirePermission permission="viewDonors" deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+    <RequirePermission
+      permission="viewDonors"
+      deniedTitle={DONOR_MESSAGES.accessDeniedTitle}
+      deniedMessage={DONOR_MESSAGES.accessDenied}
+    >
       <DonorGroupsScreen />
     </RequirePermission>
   );
@@ -71,7 +75,8 @@ function DonorGroupsScreen() {
       onConfirm: () =>
         removeStatic.mutate(g.id, {
           onSuccess: () => notify.success(`Group "${g.name}" deleted.`),
-          onError: (error) => notify.error(DONOR_MESSAGES.deleteStaticGroupFailed(errorMessage(error, "unknown error"))),
+          onError: (error) =>
+            notify.error(DONOR_MESSAGES.deleteStaticGroupFailed(errorMessage(error, "unknown error"))),
         }),
     });
 

@@ -1,6 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Alert, Anchor, Badge, Button, Center, Container, Group, Loader, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconDeviceFloppy, IconDownload, IconFilter, IconUpload, IconUsersGroup } from "@tabler/icons-react";
 import {
@@ -29,7 +44,11 @@ const PAGE_SIZES = ["25", "50", "100", "200"];
 
 export function DonorsRoute() {
   return (
-    <RequirePermission permission="viewDonors" deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+    <RequirePermission
+      permission="viewDonors"
+      deniedTitle={DONOR_MESSAGES.accessDeniedTitle}
+      deniedMessage={DONOR_MESSAGES.accessDenied}
+    >
       <DonorList />
     </RequirePermission>
   );
@@ -156,13 +175,18 @@ function DonorList() {
 
   const onExport = () =>
     exporter.mutate(
-      { filters: state.filters, sort: state.sort, dir: state.dir, staticGroup: state.staticGroup, organizationId: state.organizationId },
+      {
+        filters: state.filters,
+        sort: state.sort,
+        dir: state.dir,
+        staticGroup: state.staticGroup,
+        organizationId: state.organizationId,
+      },
       { onError: (error) => notify.error(`Failed to export donors: ${errorMessage(error, "unknown error")}`) },
     );
 
   const onSort = useCallback(
-    (key: DonorSortKey) =>
-      update({ sort: key, dir: state.sort === key && state.dir === "asc" ? "desc" : "asc" }),
+    (key: DonorSortKey) => update({ sort: key, dir: state.sort === key && state.dir === "asc" ? "desc" : "asc" }),
     [update, state.sort, state.dir],
   );
 
@@ -188,7 +212,11 @@ function DonorList() {
                 ) : null}
                 <Anchor
                   component={Link}
-                  to={state.organizationId ? `/donors?organizationId=${encodeURIComponent(state.organizationId)}` : "/donors"}
+                  to={
+                    state.organizationId
+                      ? `/donors?organizationId=${encodeURIComponent(state.organizationId)}`
+                      : "/donors"
+                  }
                   size="sm"
                 >
                   View all donors
@@ -197,10 +225,20 @@ function DonorList() {
             ) : null}
           </div>
           <Group gap="xs">
-            <Button variant="default" leftSection={<IconFilter size={16} />} onClick={toggleFilters} aria-expanded={showFilters}>
+            <Button
+              variant="default"
+              leftSection={<IconFilter size={16} />}
+              onClick={toggleFilters}
+              aria-expanded={showFilters}
+            >
               {showFilters ? "Hide Filters" : "Show Filters"}
             </Button>
-            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onExport} loading={exporter.isPending}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={onExport}
+              loading={exporter.isPending}
+            >
               Export CSV
             </Button>
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={upload.open}>
@@ -251,9 +289,7 @@ function DonorList() {
             </Center>
           ) : data ? (
             <>
-              {list.isFetching ? (
-                <Loader size="xs" pos="absolute" top={8} right={8} aria-label="Updating" />
-              ) : null}
+              {list.isFetching ? <Loader size="xs" pos="absolute" top={8} right={8} aria-label="Updating" /> : null}
               <DonorTable
                 rows={rows}
                 selected={selected}
@@ -270,8 +306,8 @@ function DonorList() {
         {data && data.total > 0 ? (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="donor-count">
-              Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {data.total.toLocaleString("en-US")}{" "}
-              donor{data.total === 1 ? "" : "s"}
+              Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of{" "}
+              {data.total.toLocaleString("en-US")} donor{data.total === 1 ? "" : "s"}
             </Text>
             <Group gap="sm">
               <Select

@@ -3,7 +3,11 @@ import { OfficerDashboard } from "@/features/dashboards/components/officer-dashb
 
 export function OrgOfficerDashboardRoute() {
   return (
-    <RequirePermission permission="viewOfficerDashboard" deniedTitle="Access Denied" deniedMessage="You don't have permission to view the organization officer dashboard.">
+    <RequirePermission
+      permission="viewOfficerDashboard"
+      deniedTitle="Access Denied"
+      deniedMessage="You don't have permission to view the organization officer dashboard."
+    >
       <OfficerDashboard />
     </RequirePermission>
   );

@@ -3,7 +3,11 @@ import { OwnerDashboard } from "@/features/dashboards/components/owner-dashboard
 
 export function OrgOwnerDashboardRoute() {
   return (
-    <RequirePermission permission="viewOwnerDashboard" deniedTitle="Access Denied" deniedMessage="You don't have permission to view the organization owner dashboard.">
+    <RequirePermission
+      permission="viewOwnerDashboard"
+      deniedTitle="Access Denied"
+      deniedMessage="You don't have permission to view the organization owner dashboard."
+    >
       <OwnerDashboard />
     </RequirePermission>
   );

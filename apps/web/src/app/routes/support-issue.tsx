@@ -6,5 +6,7 @@ import { RequireSignedIn } from "@/features/support/components/require-signed-in
 export function SupportIssueRoute() {
   const { id = "" } = useParams();
   // Keyed by id so moving between issues resets the edit state.
-  return <RequireSignedIn message={SUPPORT_LOGIN_REQUIRED_MESSAGE}>{() => <IssueDetail key={id} id={id} />}</RequireSignedIn>;
+  return (
+    <RequireSignedIn message={SUPPORT_LOGIN_REQUIRED_MESSAGE}>{() => <IssueDetail key={id} id={id} />}</RequireSignedIn>
+  );
 }

@@ -5,11 +5,7 @@ export const FOOTER_HEIGHT = 56;
 
 export function Footer() {
   return (
-    <Box
-      component="footer"
-      h={FOOTER_HEIGHT}
-      style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}
-    >
+    <Box component="footer" h={FOOTER_HEIGHT} style={{ borderTop: "1px solid var(--mantine-color-default-border)" }}>
       <Container size="xl" h="100%">
         <Group h="100%" justify="space-between">
           <Text size="sm" c="dimmed">

@@ -11,7 +11,13 @@ import {
 import { z } from "zod";
 import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
-import { actionFilterOptions, actionsCsv, listActions, summarizeActions, type ActionQuery } from "../../../services/activity/history.ts";
+import {
+  actionFilterOptions,
+  actionsCsv,
+  listActions,
+  summarizeActions,
+  type ActionQuery,
+} from "../../../services/activity/history.ts";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const ACCESS_DENIED = "Access Denied: You don't have permission to view the action history.";
@@ -85,7 +91,8 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       app.activity.record(actor, request, {
         // Filed under the organisation whose history was read (an admin's export of every organisation, or of
         // an id that names no organisation: none, so only admins see it).
-        organizationId: organizationId && (await app.repos.organizations.exists(organizationId)) ? organizationId : null,
+        organizationId:
+          organizationId && (await app.repos.organizations.exists(organizationId)) ? organizationId : null,
         actionType: "data_management",
         actionName: "actions_export",
         resourceType: "user_actions",

@@ -35,7 +35,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboards/owner", {
     schema: {
       tags: ["administration"],
-      summary: "Org owner dashboard: active campaigns, donors, users and the donor pipeline of the owner's organisation",
+      summary:
+        "Org owner dashboard: active campaigns, donors, users and the donor pipeline of the owner's organisation",
       response: { 200: ownerDashboardSchema, ...errors },
     },
     preValidation: guard(app, can.viewOwnerDashboard, "You don't have permission to view the owner dashboard."),
@@ -48,7 +49,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/dashboards/officer", {
     schema: {
       tags: ["administration"],
-      summary: "Org officer dashboard: own campaigns and their donors, organisation totals and the pipeline of the officer's campaign donors",
+      summary:
+        "Org officer dashboard: own campaigns and their donors, organisation totals and the pipeline of the officer's campaign donors",
       response: { 200: officerDashboardSchema, ...errors },
     },
     preValidation: guard(app, can.viewOfficerDashboard, "You don't have permission to view the officer dashboard."),

@@ -53,12 +53,23 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: orgRow, ...errors },
     },
     preValidation: admins,
-    onError: trackRefused(app, { actionType: "system", actionName: "organization_create", resourceType: "organization" }),
+    onError: trackRefused(app, {
+      actionType: "system",
+      actionName: "organization_create",
+      resourceType: "organization",
+    }),
     handler: async (request, reply) => {
       const actor = await actorOf(app, request);
       const row = await app.activity.around(
-        actor, request,
-        { organizationId: null, actionType: "system", actionName: "organization_create", resourceType: "organization", details: { name: request.body.name } },
+        actor,
+        request,
+        {
+          organizationId: null,
+          actionType: "system",
+          actionName: "organization_create",
+          resourceType: "organization",
+          details: { name: request.body.name },
+        },
         () => createOrganization(app.db, request.body.name),
         (created) => ({ organizationId: created.id, resourceId: created.id }),
       );
@@ -75,13 +86,25 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orgRow, ...errors },
     },
     preValidation: admins,
-    onError: trackRefused(app, { actionType: "system", actionName: "organization_update", resourceType: "organization" }),
+    onError: trackRefused(app, {
+      actionType: "system",
+      actionName: "organization_update",
+      resourceType: "organization",
+    }),
     handler: async (request) => {
       const actor = await actorOf(app, request);
       const row = await app.activity.around(
-        actor, request,
+        actor,
+        request,
         // Filed under the organisation once it is known to exist; a refused rename stays with the admins (null).
-        { organizationId: null, actionType: "system", actionName: "organization_update", resourceType: "organization", resourceId: request.params.id, details: { name: request.body.name } },
+        {
+          organizationId: null,
+          actionType: "system",
+          actionName: "organization_update",
+          resourceType: "organization",
+          resourceId: request.params.id,
+          details: { name: request.body.name },
+        },
         () => renameOrganization(app.db, request.params.id, request.body.name),
         (renamed) => ({ organizationId: renamed.id }),
       );
@@ -92,7 +115,8 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/admin/organizations/:id/delete-preview", {
     schema: {
       tags: ["administration"],
-      summary: "What deleting the organisation would remove: donors, campaigns, goals, stage records, groups, imports, change history, support issues, and the users it detaches",
+      summary:
+        "What deleting the organisation would remove: donors, campaigns, goals, stage records, groups, imports, change history, support issues, and the users it detaches",
       params,
       response: { 200: organizationDeletePreviewSchema, ...errors },
     },
@@ -103,7 +127,8 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/admin/organizations/:id", {
     schema: {
       tags: ["administration"],
-      summary: "Delete an organisation; refused (409, listing what would go) while it has any data unless cascade=true; detached users lose their organisation roles and return to onboarding",
+      summary:
+        "Delete an organisation; refused (409, listing what would go) while it has any data unless cascade=true; detached users lose their organisation roles and return to onboarding",
       params,
       querystring: deleteOrganizationQuerySchema,
       response: { 200: deleteOrganizationResultSchema, ...errors },
@@ -113,9 +138,17 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(app, request);
       const cascade = request.query.cascade === "true";
       const result = await app.activity.around(
-        actor, request,
+        actor,
+        request,
         // The organisation is gone afterwards: the row belongs to no organisation (admins see it).
-        { organizationId: null, actionType: "system", actionName: "organization_delete", resourceType: "organization", resourceId: request.params.id, details: { cascade } },
+        {
+          organizationId: null,
+          actionType: "system",
+          actionName: "organization_delete",
+          resourceType: "organization",
+          resourceId: request.params.id,
+          details: { cascade },
+        },
         () => deleteOrganization(app.db, request.params.id, cascade),
       );
       return { ok: true as const, ...result };

@@ -61,14 +61,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(app, request);
       const isAdmin = can.administer(actor);
       // Admins see everyone unless they name an organisation; owners only ever their own.
-      const organizationId = isAdmin && !request.query.organizationId ? null : organizationScope(actor, request.query.organizationId);
+      const organizationId =
+        isAdmin && !request.query.organizationId ? null : organizationScope(actor, request.query.organizationId);
       const organization = organizationId ? (await organizationRefs(app.db, organizationId))[0] : null;
       if (organizationId && !organization) throw notFound("Organization not found.");
       const allRoles = await listRoles(app.db);
       return {
         users: await listUsers(app.db, organizationId),
         organizations: await organizationRefs(app.db, isAdmin ? null : organizationId),
-        roles: allRoles.filter((r) => (ROLE_NAMES as readonly string[]).includes(r.name) && can.grantRole(actor, r.name as (typeof ROLE_NAMES)[number])),
+        roles: allRoles.filter(
+          (r) =>
+            (ROLE_NAMES as readonly string[]).includes(r.name) &&
+            can.grantRole(actor, r.name as (typeof ROLE_NAMES)[number]),
+        ),
         organization: organization ?? null,
         permissions: {
           changeOrganization: can.changeUserOrganization(actor),
@@ -92,11 +97,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(app, request);
       const { email, password, organizationId: requested } = request.body;
       const organizationId = can.administer(actor) ? (requested ?? null) : organizationScope(actor, requested);
-      if (organizationId && !(await organizationRefs(app.db, organizationId))[0]) throw notFound("Organization not found.");
+      if (organizationId && !(await organizationRefs(app.db, organizationId))[0])
+        throw notFound("Organization not found.");
       const user = await app.activity.around(
         actor,
         request,
-        { organizationId, actionType: "system", actionName: "user_create", resourceType: "user", details: { email, organizationId } },
+        {
+          organizationId,
+          actionType: "system",
+          actionName: "user_create",
+          resourceType: "user",
+          details: { email, organizationId },
+        },
         () => createUser(app.db, app.auth, { email, password, organizationId }),
         (created) => ({ resourceId: created.id }),
       );
@@ -123,11 +135,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!can.changeRolesOf(actor, target!)) throw forbidden(CHANGE_ADMIN_ROLE_DENIED_MESSAGE);
       if (!can.keepOwnAdminOnAssign(actor, target!, role)) throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
       if (losesOwnerRole.byAssigning(role)) {
-        assertKeepsAnOwner(actor, target!, { losesOwner: true, otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id) });
+        assertKeepsAnOwner(actor, target!, {
+          losesOwner: true,
+          otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id),
+        });
       }
       await assignRole(app.db, target!.id, role);
       app.activity.record(actor, request, {
-        organizationId: target!.organizationId, actionType: "system", actionName: "user_role_assign", resourceType: "user", resourceId: target!.id,
+        organizationId: target!.organizationId,
+        actionType: "system",
+        actionName: "user_role_assign",
+        resourceType: "user",
+        resourceId: target!.id,
         details: { role, previous: target!.roles },
       });
       return { user: (await findUser(app.db, target!.id))! };
@@ -153,11 +172,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       // An admin cannot lock themselves out of administration.
       if (!can.keepOwnAdminOnRemove(actor, target!, role)) throw forbidden(OWN_ADMIN_ROLE_MESSAGE);
       if (losesOwnerRole.byRemoving(role)) {
-        assertKeepsAnOwner(actor, target!, { losesOwner: true, otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id) });
+        assertKeepsAnOwner(actor, target!, {
+          losesOwner: true,
+          otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id),
+        });
       }
       if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");
       app.activity.record(actor, request, {
-        organizationId: target!.organizationId, actionType: "system", actionName: "user_role_remove", resourceType: "user", resourceId: target!.id, details: { role },
+        organizationId: target!.organizationId,
+        actionType: "system",
+        actionName: "user_role_remove",
+        resourceType: "user",
+        resourceId: target!.id,
+        details: { role },
       });
       return { user: (await findUser(app.db, target!.id))! };
     },
@@ -176,13 +203,20 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(app, request);
       const target = await findUser(app.db, request.params.id);
       assertManagesUser(actor, target);
-      if (!can.changeUserOrganization(actor)) throw forbidden("Only administrators can move users between organizations.");
+      if (!can.changeUserOrganization(actor))
+        throw forbidden("Only administrators can move users between organizations.");
       await setUserOrganization(app.db, target!.id, request.body.organizationId);
       // Filed under both organisations concerned: the one the user left and the one they joined.
-      const concerned = [...new Set([target!.organizationId, request.body.organizationId])].filter((id): id is string => Boolean(id));
+      const concerned = [...new Set([target!.organizationId, request.body.organizationId])].filter((id): id is string =>
+        Boolean(id),
+      );
       for (const organizationId of concerned.length ? concerned : [null]) {
         app.activity.record(actor, request, {
-          organizationId, actionType: "system", actionName: "user_organization_change", resourceType: "user", resourceId: target!.id,
+          organizationId,
+          actionType: "system",
+          actionName: "user_organization_change",
+          resourceType: "user",
+          resourceId: target!.id,
           details: { from: target!.organizationId, to: request.body.organizationId },
         });
       }
@@ -191,7 +225,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The decision stands whatever happens to its email; the answer says whether it went and why not. */
-  async function sendDecisionEmail(request: FastifyRequest, kind: "approval" | "decline", message: () => Promise<Parameters<typeof app.mailer.send>[0]>) {
+  async function sendDecisionEmail(
+    request: FastifyRequest,
+    kind: "approval" | "decline",
+    message: () => Promise<Parameters<typeof app.mailer.send>[0]>,
+  ) {
     let emailSent = false;
     let emailError: string | null = null;
     try {
@@ -220,14 +258,23 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       assertManagesUser(actor, target);
       const changed = await approve(app.db, target!.id);
       if (!changed) {
-        return { user: (await findUser(app.db, target!.id))!, alreadyApproved: true, emailSent: false, emailError: null };
+        return {
+          user: (await findUser(app.db, target!.id))!,
+          alreadyApproved: true,
+          emailSent: false,
+          emailError: null,
+        };
       }
       // The approval stands whatever happens to the email (docs/RULES.md, Onboarding and approval).
       const { emailSent, emailError } = await sendDecisionEmail(request, "approval", async () =>
         approvalEmail({ userEmail: target!.email, ...(await onboardingNames(app.db, target!.id)) }, app.config.appUrl),
       );
       app.activity.record(actor, request, {
-        organizationId: target!.organizationId, actionType: "system", actionName: "user_approve", resourceType: "user", resourceId: target!.id,
+        organizationId: target!.organizationId,
+        actionType: "system",
+        actionName: "user_approve",
+        resourceType: "user",
+        resourceId: target!.id,
         details: { email: target!.email, emailSent, emailError },
       });
       return { user: (await findUser(app.db, target!.id))!, alreadyApproved: false, emailSent, emailError };
@@ -255,8 +302,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         applicationDeclinedEmail(target!.email, target!.organizationName, app.config.appUrl),
       );
       app.activity.record(actor, request, {
-        organizationId: target!.organizationId, actionType: "system", actionName: "user_decline", resourceType: "user", resourceId: target!.id,
-        details: { email: target!.email, organizationId: target!.organizationId, organizationName: target!.organizationName, previousRoles: target!.roles, emailSent, emailError },
+        organizationId: target!.organizationId,
+        actionType: "system",
+        actionName: "user_decline",
+        resourceType: "user",
+        resourceId: target!.id,
+        details: {
+          email: target!.email,
+          organizationId: target!.organizationId,
+          organizationName: target!.organizationName,
+          previousRoles: target!.roles,
+          emailSent,
+          emailError,
+        },
       });
       return { user: (await findUser(app.db, target!.id))!, emailSent, emailError };
     },

@@ -10,7 +10,14 @@ import {
   noContentSchema,
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
-import { campaignActor, campaignDonors, createCampaign, deleteCampaign, listCampaigns, updateCampaign } from "../../../services/campaigns/service.ts";
+import {
+  campaignActor,
+  campaignDonors,
+  createCampaign,
+  deleteCampaign,
+  listCampaigns,
+  updateCampaign,
+} from "../../../services/campaigns/service.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +40,11 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       body: campaignInputSchema,
       response: { 201: campaignSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    onError: trackRefused(app, { actionType: "campaign_management", actionName: "campaign_create", resourceType: "campaign" }),
+    onError: trackRefused(app, {
+      actionType: "campaign_management",
+      actionName: "campaign_create",
+      resourceType: "campaign",
+    }),
     handler: async (request, reply) => {
       const actor = await campaignActor(app, request);
       return reply.code(201).send(await createCampaign(app, actor, request, request.body));
@@ -48,7 +59,11 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       body: campaignPatchSchema,
       response: { 200: campaignSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    onError: trackRefused(app, { actionType: "campaign_management", actionName: "campaign_update", resourceType: "campaign" }),
+    onError: trackRefused(app, {
+      actionType: "campaign_management",
+      actionName: "campaign_update",
+      resourceType: "campaign",
+    }),
     handler: async (request) => {
       const actor = await campaignActor(app, request);
       return updateCampaign(app, actor, request, request.params.id, request.body);

@@ -54,7 +54,11 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: async (request) => {
       await donorActor(app, request, can.manageDonorGroups);
     },
-    onError: trackRefused(app, { actionType: "donor_management", actionName: "create_donor_group", resourceType: "donor_group" }),
+    onError: trackRefused(app, {
+      actionType: "donor_management",
+      actionName: "create_donor_group",
+      resourceType: "donor_group",
+    }),
     handler: async (request, reply) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       return reply.code(201).send(await createGroup(app, actor, request, request.body));
@@ -62,7 +66,12 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete("/donor-groups/:id", {
-    schema: { tags: ["donor groups"], summary: "Delete a static group (its members go with it)", params: idParams, response: { 200: okSchema, ...errors } },
+    schema: {
+      tags: ["donor groups"],
+      summary: "Delete a static group (its members go with it)",
+      params: idParams,
+      response: { 200: okSchema, ...errors },
+    },
     handler: async (request) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       return deleteGroup(app, actor, request, request.params.id);
@@ -121,7 +130,11 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: async (request) => {
       await donorActor(app, request, can.manageDonorGroups);
     },
-    onError: trackRefused(app, { actionType: "donor_management", actionName: "save_filter_group", resourceType: "saved_donor_group" }),
+    onError: trackRefused(app, {
+      actionType: "donor_management",
+      actionName: "save_filter_group",
+      resourceType: "saved_donor_group",
+    }),
     handler: async (request, reply) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       return reply.code(201).send(await createSavedGroup(app, actor, request, request.body));
@@ -129,7 +142,12 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete("/saved-donor-groups/:id", {
-    schema: { tags: ["donor groups"], summary: "Delete a saved filter group", params: idParams, response: { 200: okSchema, ...errors } },
+    schema: {
+      tags: ["donor groups"],
+      summary: "Delete a saved filter group",
+      params: idParams,
+      response: { 200: okSchema, ...errors },
+    },
     handler: async (request) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
       return deleteSavedGroup(app, actor, request.params.id);

@@ -30,16 +30,31 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["donors"],
       summary: "Upload CSV: the body is the file (Content-Type text/csv, ≤ 200 MB); starts a background import job",
       querystring: importQuerySchema,
-      response: { 202: importBatchSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 415: errorSchema },
+      response: {
+        202: importBatchSchema,
+        400: errorSchema,
+        401: errorSchema,
+        403: errorSchema,
+        404: errorSchema,
+        409: errorSchema,
+        413: errorSchema,
+        415: errorSchema,
+      },
     },
     handler: async (request, reply) => {
       const actor = await donorActor(app, request, can.importDonors);
       const organizationId = await writeOrganization(app, actor, request.query.targetOrganizationId);
       const body = request.body as unknown;
-      const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      const type = String(request.headers["content-type"] ?? "")
+        .split(";")[0]!
+        .trim()
+        .toLowerCase();
       if (!body && CSV_TYPES.includes(type)) throw badRequest(DONOR_MESSAGES.emptyCsv);
-      if (!body || typeof (body as Readable).pipe !== "function") throw new HttpError(415, "unsupported_media_type", DONOR_MESSAGES.invalidCsv);
-      return reply.code(202).send(await startImport(app, actor, request, organizationId, body as Readable, request.query.fileName ?? null));
+      if (!body || typeof (body as Readable).pipe !== "function")
+        throw new HttpError(415, "unsupported_media_type", DONOR_MESSAGES.invalidCsv);
+      return reply
+        .code(202)
+        .send(await startImport(app, actor, request, organizationId, body as Readable, request.query.fileName ?? null));
     },
   });
 

@@ -39,7 +39,13 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["donors"],
       summary: "Donor list: server-side filters (part 1 §5), sort (Last Name, First Name) and paging with exact counts",
       querystring: donorListQuerySchema,
-      response: { 200: donorListResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: {
+        200: donorListResponseSchema,
+        400: errorSchema,
+        401: errorSchema,
+        403: errorSchema,
+        404: errorSchema,
+      },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request);
@@ -85,14 +91,23 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       let exported = 0;
       const lines = async function* () {
         yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
-        for await (const lines of app.repos.donors.exportLines({ scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir })) {
+        for await (const lines of app.repos.donors.exportLines({
+          scope,
+          filters,
+          groupId: group?.id,
+          sort: q.sort,
+          dir: q.dir,
+        })) {
           exported += lines.length;
           yield lines.join("\r\n") + "\r\n";
         }
         app.activity.record(actor, request, {
           // Filed under the organisation whose donors were read. An admin's export of all organisations, or of
           // an id that matched no donor (perhaps no organisation at all), belongs to none: admins see it.
-          organizationId: "organizationId" in scope && (exported > 0 || scope.organizationId === actor.organizationId) ? scope.organizationId : null,
+          organizationId:
+            "organizationId" in scope && (exported > 0 || scope.organizationId === actor.organizationId)
+              ? scope.organizationId
+              : null,
           actionType: "donor_management",
           actionName: "export_donors",
           resourceType: "donor",

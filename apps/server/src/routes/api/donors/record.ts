@@ -33,9 +33,19 @@ export const donorRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Save Donor Notes (rich text, sanitised with an allow-list); recorded in the change history",
       params: idParams,
       body: donorNotesInputSchema,
-      response: { 200: donorNotesResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      response: {
+        200: donorNotesResponseSchema,
+        400: errorSchema,
+        401: errorSchema,
+        403: errorSchema,
+        404: errorSchema,
+      },
     },
-    onError: trackRefused(app, { actionType: "donor_management", actionName: "save_donor_notes", resourceType: "donor" }),
+    onError: trackRefused(app, {
+      actionType: "donor_management",
+      actionName: "save_donor_notes",
+      resourceType: "donor",
+    }),
     handler: async (request) => {
       const actor = await donorActor(app, request, can.editDonorNotes);
       return saveDonorNotes(app, actor, request, request.params.id, request.body.notes);

@@ -27,7 +27,8 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     config: beacon,
     schema: {
       tags: ["activity"],
-      summary: "Record an action of the signed-in user (e.g. a page view); returns its id. Sending a browser-chosen id again completes that action",
+      summary:
+        "Record an action of the signed-in user (e.g. a page view); returns its id. Sending a browser-chosen id again completes that action",
       body: trackActionInputSchema,
       response: { 201: trackActionResultSchema, ...errors },
     },
@@ -43,7 +44,8 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     config: beacon,
     schema: {
       tags: ["activity"],
-      summary: "Set the duration (and merge details) of one of the caller's own actions; accepts text/plain JSON from sendBeacon",
+      summary:
+        "Set the duration (and merge details) of one of the caller's own actions; accepts text/plain JSON from sendBeacon",
       body: updateActionInputSchema,
       response: { 200: okSchema, ...errors },
     },

@@ -43,7 +43,8 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/issues", {
     schema: {
       tags: ["support"],
-      summary: "Issues newest first with counts per status: the organisation's, or (admins) all or one named organisation's",
+      summary:
+        "Issues newest first with counts per status: the organisation's, or (admins) all or one named organisation's",
       querystring: issueListQuerySchema,
       response: { 200: issueListSchema, ...errors },
     },
@@ -90,7 +91,12 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get("/issues/:id", {
-    schema: { tags: ["support"], summary: "One issue with what the caller may do to it", params: idParams, response: { 200: issueSchema, ...errors } },
+    schema: {
+      tags: ["support"],
+      summary: "One issue with what the caller may do to it",
+      params: idParams,
+      response: { 200: issueSchema, ...errors },
+    },
     handler: async (request) => {
       const { actor, row } = await load(request, request.params.id);
       return presentIssue(actor, row);
@@ -100,7 +106,8 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch("/issues/:id", {
     schema: {
       tags: ["support"],
-      summary: "Edit an issue (admin, owner, manager or the submitter); status and resolution: admin, owner, manager only",
+      summary:
+        "Edit an issue (admin, owner, manager or the submitter); status and resolution: admin, owner, manager only",
       params: idParams,
       body: issueUpdateSchema,
       response: { 200: issueSchema, ...errors },
@@ -129,12 +136,24 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete("/issues/:id", {
-    schema: { tags: ["support"], summary: "Delete an issue (admin, owner, manager or the submitter)", params: idParams, response: { 200: okSchema, ...errors } },
+    schema: {
+      tags: ["support"],
+      summary: "Delete an issue (admin, owner, manager or the submitter)",
+      params: idParams,
+      response: { 200: okSchema, ...errors },
+    },
     handler: async (request) => {
       const { actor, row } = await load(request, request.params.id);
       authorize(actor, (a) => can.editIssue(a, row), ISSUE_EDIT_FORBIDDEN_MESSAGE);
       await deleteIssue(app.db, row.id);
-      app.activity.record(actor, request, { organizationId: row.organizationId, actionType: "system", actionName: "issue_delete", resourceType: "issue", resourceId: row.id, details: { title: row.title } });
+      app.activity.record(actor, request, {
+        organizationId: row.organizationId,
+        actionType: "system",
+        actionName: "issue_delete",
+        resourceType: "issue",
+        resourceId: row.id,
+        details: { title: row.title },
+      });
       return { ok: true as const };
     },
   });

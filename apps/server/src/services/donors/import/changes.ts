@@ -10,4 +10,6 @@ export const UNKNOWN_FIELD_PREFIX = "unknown:";
 export const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 export const changeLabel = (field: string) =>
-  field.startsWith(UNKNOWN_FIELD_PREFIX) ? field.slice(UNKNOWN_FIELD_PREFIX.length) : (DONOR_FIELD_BY_KEY.get(field)?.label ?? field);
+  field.startsWith(UNKNOWN_FIELD_PREFIX)
+    ? field.slice(UNKNOWN_FIELD_PREFIX.length)
+    : (DONOR_FIELD_BY_KEY.get(field)?.label ?? field);

@@ -3,7 +3,15 @@ import { and, asc, eq, getTableColumns, gt, or, sql, type SQL } from "drizzle-or
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, type DonorFieldValue, type ImportProblem } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../../db/client.ts";
-import { donorChanges, donorImportBatches, donorImportProblems, donorNameKeySql, donors, type DonorExtra, type DonorFieldChange } from "../../../db/schema.ts";
+import {
+  donorChanges,
+  donorImportBatches,
+  donorImportProblems,
+  donorNameKeySql,
+  donors,
+  type DonorExtra,
+  type DonorFieldChange,
+} from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
 import { fieldsOf, type DonorRow } from "../repository.ts";
 import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.ts";
@@ -12,11 +20,13 @@ import { dbErrorSummary } from "./job.ts";
 
 /** The donors columns an import writes, with their SQL names and types (for json_to_recordset). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
-const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map((key) => ({
-  key,
-  name: TABLE_COLUMNS[key]!.name,
-  type: TABLE_COLUMNS[key]!.getSQLType(),
-}));
+const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map(
+  (key) => ({
+    key,
+    name: TABLE_COLUMNS[key]!.name,
+    type: TABLE_COLUMNS[key]!.getSQLType(),
+  }),
+);
 const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
 const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
 const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
@@ -69,7 +79,14 @@ export async function keysOf(db: Db, organizationId: string): Promise<KeySet> {
   let after: string | null = null;
   for (;;) {
     const page = await db
-      .select({ id: donors.id, clientId: donors.clientId, email: donors.email, firstName: donors.firstName, lastName: donors.lastName, zip: donors.zip })
+      .select({
+        id: donors.id,
+        clientId: donors.clientId,
+        email: donors.email,
+        firstName: donors.firstName,
+        lastName: donors.lastName,
+        zip: donors.zip,
+      })
       .from(donors)
       .where(and(eq(donors.organizationId, organizationId), after ? gt(donors.id, after) : undefined))
       .orderBy(asc(donors.id))
@@ -87,7 +104,15 @@ export async function keysOf(db: Db, organizationId: string): Promise<KeySet> {
  * An error that is not about a row (the connection is gone) fails that second transaction as well
  * and stops the import.
  */
-export async function commitChunk(db: Db, log: FastifyBaseLogger, batchId: string, organizationId: string, userId: string | null, rows: ParsedRow[], prepared: PreparedChunk) {
+export async function commitChunk(
+  db: Db,
+  log: FastifyBaseLogger,
+  batchId: string,
+  organizationId: string,
+  userId: string | null,
+  rows: ParsedRow[],
+  prepared: PreparedChunk,
+) {
   try {
     await db.transaction(async (tx) => {
       await applyWrites(tx, organizationId, prepared);
@@ -95,7 +120,10 @@ export async function commitChunk(db: Db, log: FastifyBaseLogger, batchId: strin
     });
     return;
   } catch (err) {
-    log.warn({ batchId, rows: [rows[0]!.row, rows[rows.length - 1]!.row], err: dbErrorSummary(err) }, "import chunk refused; writing it row by row");
+    log.warn(
+      { batchId, rows: [rows[0]!.row, rows[rows.length - 1]!.row], err: dbErrorSummary(err) },
+      "import chunk refused; writing it row by row",
+    );
   }
   await db.transaction(async (tx) => {
     const counts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
@@ -124,7 +152,6 @@ export async function commitChunk(db: Db, log: FastifyBaseLogger, batchId: strin
   });
 }
 
-
 /**
  * Matches a chunk's rows against the organisation's donors and computes every write, outside any
  * transaction. `lookup` are the rows that may match a stored donor (the others are new).
@@ -149,7 +176,9 @@ export async function prepareChunk(
         const first = str(r.values.firstName);
         const last = str(r.values.lastName);
         const zip = str(r.values.zip);
-        return first && last && zip ? [`${last}|${first}|${zip}`.toLowerCase(), `${asciiLower(last)}|${asciiLower(first)}|${zip}`] : [];
+        return first && last && zip
+          ? [`${last}|${first}|${zip}`.toLowerCase(), `${asciiLower(last)}|${asciiLower(first)}|${zip}`]
+          : [];
       }),
     ),
   ];
@@ -159,8 +188,14 @@ export async function prepareChunk(
   const conds: SQL[] = [];
   if (clientIds.length) conds.push(sql`${donors.clientId} = ${anyOf(clientIds)}`);
   if (emails.length) conds.push(sql`lower(${donors.email}) = ${anyOf([...new Set(emails.flatMap(variants))])}`);
-  if (names.length) conds.push(sql`${donorNameKeySql(donors.lastName, donors.firstName, donors.zip)} = ${anyOf(names)}`);
-  const existing: DonorRow[] = conds.length ? await db.select().from(donors).where(and(eq(donors.organizationId, organizationId), or(...conds))) : [];
+  if (names.length)
+    conds.push(sql`${donorNameKeySql(donors.lastName, donors.firstName, donors.zip)} = ${anyOf(names)}`);
+  const existing: DonorRow[] = conds.length
+    ? await db
+        .select()
+        .from(donors)
+        .where(and(eq(donors.organizationId, organizationId), or(...conds)))
+    : [];
 
   const byClient = new Map<string, Work>();
   const byEmail = new Map<string, Work>();
@@ -176,7 +211,14 @@ export async function prepareChunk(
   for (const d of existing) {
     const fields = fieldsOf(d);
     const unknown = { ...(d.extra?.unknown ?? {}) };
-    index({ id: d.id, isNew: false, original: { fields: { ...fields }, unknown: { ...unknown } }, fields, unknown, invalid: { ...(d.extra?.invalid ?? {}) } });
+    index({
+      id: d.id,
+      isNew: false,
+      original: { fields: { ...fields }, unknown: { ...unknown } },
+      fields,
+      unknown,
+      invalid: { ...(d.extra?.invalid ?? {}) },
+    });
   }
 
   const touched = new Set<Work>();
@@ -190,14 +232,25 @@ export async function prepareChunk(
       continue;
     }
     const cid = str(r.values.clientId);
-    const compatible = (w: Work | undefined) => (w && (!cid || !str(w.fields.clientId) || w.fields.clientId === cid) ? w : undefined);
+    const compatible = (w: Work | undefined) =>
+      w && (!cid || !str(w.fields.clientId) || w.fields.clientId === cid) ? w : undefined;
     const email = str(r.values.email);
     const nk = nameKey(r.values);
-    const w = (cid ? byClient.get(cid) : undefined) ?? compatible(email ? byEmail.get(email) : undefined) ?? compatible(nk ? byName.get(nk) : undefined);
+    const w =
+      (cid ? byClient.get(cid) : undefined) ??
+      compatible(email ? byEmail.get(email) : undefined) ??
+      compatible(nk ? byName.get(nk) : undefined);
     if (!w) {
       const fields: Flat = { ...r.values };
       if (typeof fields.notes === "string") fields.notes = textToHtml(fields.notes);
-      const nw: Work = { id: null, isNew: true, original: null, fields, unknown: { ...r.unknown }, invalid: { ...r.invalid } };
+      const nw: Work = {
+        id: null,
+        isNew: true,
+        original: null,
+        fields,
+        unknown: { ...r.unknown },
+        invalid: { ...r.invalid },
+      };
       index(nw);
       touched.add(nw);
       inserted++;
@@ -253,8 +306,14 @@ export async function prepareChunk(
   const insertJson = inserts.length
     ? JSON.stringify(
         inserts.map((w) => {
-          const o: Record<string, unknown> = { organization_id: organizationId, created_by_import_id: batchId, extra: extraOf(w) };
-          for (const c of INSERT_COLUMNS) if (c.key !== "organizationId" && c.key !== "createdByImportId" && c.key !== "extra") o[c.name] = c.key === "notes" ? (w.fields.notes ?? "") : (w.fields[c.key] ?? null);
+          const o: Record<string, unknown> = {
+            organization_id: organizationId,
+            created_by_import_id: batchId,
+            extra: extraOf(w),
+          };
+          for (const c of INSERT_COLUMNS)
+            if (c.key !== "organizationId" && c.key !== "createdByImportId" && c.key !== "extra")
+              o[c.name] = c.key === "notes" ? (w.fields.notes ?? "") : (w.fields[c.key] ?? null);
           return o;
         }),
       )
@@ -265,10 +324,16 @@ export async function prepareChunk(
     if (w.isNew || !w.original || !w.id) continue;
     const changes: DonorFieldChange[] = [];
     for (const key of new Set([...Object.keys(w.original.fields), ...Object.keys(w.fields)])) {
-      if (!sameValue(w.original.fields[key], w.fields[key])) changes.push({ field: key, old: w.original.fields[key] ?? null, new: w.fields[key] ?? null });
+      if (!sameValue(w.original.fields[key], w.fields[key]))
+        changes.push({ field: key, old: w.original.fields[key] ?? null, new: w.fields[key] ?? null });
     }
     for (const h of new Set([...Object.keys(w.original.unknown), ...Object.keys(w.unknown)])) {
-      if (w.original.unknown[h] !== w.unknown[h]) changes.push({ field: `${UNKNOWN_FIELD_PREFIX}${h}`, old: w.original.unknown[h] ?? null, new: w.unknown[h] ?? null });
+      if (w.original.unknown[h] !== w.unknown[h])
+        changes.push({
+          field: `${UNKNOWN_FIELD_PREFIX}${h}`,
+          old: w.original.unknown[h] ?? null,
+          new: w.unknown[h] ?? null,
+        });
     }
     if (!changes.length) continue;
     updates.push({ id: w.id, set: { ...columnsOf(w), extra: extraOf(w) } });
@@ -298,14 +363,21 @@ async function applyWrites(tx: DbOrTx, organizationId: string, p: PreparedChunk)
       .set({ ...(u.set as Partial<typeof donors.$inferInsert>), updatedAt: new Date() })
       .where(and(eq(donors.id, u.id), eq(donors.organizationId, organizationId)));
   }
-  for (let i = 0; i < p.changeRows.length; i += 500) await tx.insert(donorChanges).values(p.changeRows.slice(i, i + 500));
+  for (let i = 0; i < p.changeRows.length; i += 500)
+    await tx.insert(donorChanges).values(p.changeRows.slice(i, i + 500));
 }
 
 /**
  * The batch's position and counts, in the chunk's transaction, and the chunk's problems while fewer
  * than IMPORT_PROBLEMS_SHOWN are kept (the first ones by row; problem_count counts them all).
  */
-async function writeProgress(tx: DbOrTx, batchId: string, rows: number, c: PreparedChunk["counts"], problems: ImportProblem[]) {
+async function writeProgress(
+  tx: DbOrTx,
+  batchId: string,
+  rows: number,
+  c: PreparedChunk["counts"],
+  problems: ImportProblem[],
+) {
   const [after] = await tx
     .update(donorImportBatches)
     .set({
@@ -321,7 +393,8 @@ async function writeProgress(tx: DbOrTx, batchId: string, rows: number, c: Prepa
   const keptBefore = Math.min(after!.problemCount - problems.length, IMPORT_PROBLEMS_SHOWN);
   const keep = problems.slice(0, IMPORT_PROBLEMS_SHOWN - keptBefore);
   for (let i = 0; i < keep.length; i += 1000) {
-    await tx.insert(donorImportProblems).values(keep.slice(i, i + 1000).map((x) => ({ batchId, row: x.row, column: x.column, problem: x.problem })));
+    await tx
+      .insert(donorImportProblems)
+      .values(keep.slice(i, i + 1000).map((x) => ({ batchId, row: x.row, column: x.column, problem: x.problem })));
   }
 }
-

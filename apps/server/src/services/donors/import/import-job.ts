@@ -40,13 +40,19 @@ export async function recoverBatches(ctx: JobContext, jobs: JobStarter) {
       jobs.startUndo(b.id, b.organizationId, b.userId);
     } else if (b.status === "running" && b.rowsTotal > 0 && b.rowsDone >= b.rowsTotal) {
       // Every row committed; only the final status was not written.
-      await ctx.db.update(donorImportBatches).set({ status: "completed", finishedAt: new Date() }).where(eq(donorImportBatches.id, b.id));
+      await ctx.db
+        .update(donorImportBatches)
+        .set({ status: "completed", finishedAt: new Date() })
+        .where(eq(donorImportBatches.id, b.id));
     } else if (fs.existsSync(spoolPath(ctx.spoolDir, b.id))) {
       ctx.log.info({ batchId: b.id, rowsDone: b.rowsDone, rowsTotal: b.rowsTotal }, "resuming an interrupted import");
       keep.add(b.id);
       jobs.startImport(b.id, b.organizationId);
     } else {
-      ctx.log.warn({ batchId: b.id, rowsDone: b.rowsDone }, "an interrupted import cannot be resumed: its upload is gone");
+      ctx.log.warn(
+        { batchId: b.id, rowsDone: b.rowsDone },
+        "an interrupted import cannot be resumed: its upload is gone",
+      );
       await ctx.db
         .update(donorImportBatches)
         .set({ status: "interrupted", error: DONOR_MESSAGES.importInterrupted, finishedAt: new Date() })
@@ -55,7 +61,6 @@ export async function recoverBatches(ctx: JobContext, jobs: JobStarter) {
   }
   await removeSpooledExcept(ctx.spoolDir, keep);
 }
-
 
 /**
  * Continues batch `batchId` from its stored position (rows_done) to the end of its spooled upload.
@@ -175,19 +180,23 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   }
 }
 
-async function endBatch(ctx: JobContext, batchId: string, set: { status: "completed" | "failed" | "interrupted"; error?: string }) {
+async function endBatch(
+  ctx: JobContext,
+  batchId: string,
+  set: { status: "completed" | "failed" | "interrupted"; error?: string },
+) {
   await ctx.db
     .update(donorImportBatches)
     .set({ ...set, finishedAt: new Date() })
     .where(eq(donorImportBatches.id, batchId));
 }
 
-
 /**
  * After an import: fresh statistics for every column and index, and the visibility map set, so counts
  * of filtered lists are index-only scans (PGlite never vacuums by itself). Failure only costs speed.
  */
 async function tidy(ctx: JobContext) {
-  await ctx.db.execute(sql`VACUUM (ANALYZE) ${donors}`).catch((err: unknown) => ctx.log.warn({ err }, "vacuum after import failed"));
+  await ctx.db
+    .execute(sql`VACUUM (ANALYZE) ${donors}`)
+    .catch((err: unknown) => ctx.log.warn({ err }, "vacuum after import failed"));
 }
-

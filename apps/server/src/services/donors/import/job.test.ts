@@ -9,6 +9,9 @@ describe("dbErrorSummary", () => {
     const s = dbErrorSummary(err);
     expect(s).toEqual({ code: "54000", message: "index row requires 12064 bytes, maximum size is 8191" });
     expect(JSON.stringify(s)).not.toContain("secret");
-    expect(dbErrorSummary(new TypeError("x is undefined"))).toMatchObject({ message: "x is undefined", stack: expect.stringContaining("TypeError") });
+    expect(dbErrorSummary(new TypeError("x is undefined"))).toMatchObject({
+      message: "x is undefined",
+      stack: expect.stringContaining("TypeError"),
+    });
   });
 });

@@ -13,7 +13,13 @@ import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
  * import's value. On an error the batch becomes undoable again (completed, or failed when the import
  * itself had not finished).
  */
-export async function runUndo(ctx: JobContext, batchId: string, organizationId: string, userId: string | null, release: () => void = () => {}) {
+export async function runUndo(
+  ctx: JobContext,
+  batchId: string,
+  organizationId: string,
+  userId: string | null,
+  release: () => void = () => {},
+) {
   try {
     const changeIds = (
       await ctx.db
@@ -31,9 +37,19 @@ export async function runUndo(ctx: JobContext, batchId: string, organizationId: 
         const current = await tx
           .select()
           .from(donors)
-          .where(and(eq(donors.organizationId, organizationId), inArray(donors.id, [...new Set(page.map((c) => c.donorId))])));
+          .where(
+            and(
+              eq(donors.organizationId, organizationId),
+              inArray(donors.id, [...new Set(page.map((c) => c.donorId))]),
+            ),
+          );
         // Each donor's state as the page's reverts go (one donor may have several changes in a page).
-        const state = new Map(current.map((d) => [d.id, { d, fields: fieldsOf(d), unknown: { ...(d.extra?.unknown ?? {}) }, dirty: false }]));
+        const state = new Map(
+          current.map((d) => [
+            d.id,
+            { d, fields: fieldsOf(d), unknown: { ...(d.extra?.unknown ?? {}) }, dirty: false },
+          ]),
+        );
         const undoRows: (typeof donorChanges.$inferInsert)[] = [];
         for (const change of page) {
           const s = state.get(change.donorId);
@@ -53,7 +69,14 @@ export async function runUndo(ctx: JobContext, batchId: string, organizationId: 
           }
           if (!reverted.length) continue;
           s.dirty = true;
-          undoRows.push({ donorId: s.d.id, organizationId, userId, source: "undo", importBatchId: batchId, changes: reverted });
+          undoRows.push({
+            donorId: s.d.id,
+            organizationId,
+            userId,
+            source: "undo",
+            importBatchId: batchId,
+            changes: reverted,
+          });
         }
         for (const s of state.values()) {
           if (!s.dirty) continue;
@@ -65,7 +88,11 @@ export async function runUndo(ctx: JobContext, batchId: string, organizationId: 
           }
           await tx
             .update(donors)
-            .set({ ...(set as Partial<typeof donors.$inferInsert>), extra: { ...s.d.extra, fields: extraFields, unknown: s.unknown }, updatedAt: new Date() })
+            .set({
+              ...(set as Partial<typeof donors.$inferInsert>),
+              extra: { ...s.d.extra, fields: extraFields, unknown: s.unknown },
+              updatedAt: new Date(),
+            })
             .where(eq(donors.id, s.d.id));
         }
         if (undoRows.length) await tx.insert(donorChanges).values(undoRows);
@@ -80,13 +107,22 @@ export async function runUndo(ctx: JobContext, batchId: string, organizationId: 
         .where(and(eq(donors.createdByImportId, batchId), eq(donors.organizationId, organizationId)))
         .limit(1000);
       const n = ids.length;
-      if (n) await ctx.db.delete(donors).where(inArray(donors.id, ids.map((r) => r.id)));
+      if (n)
+        await ctx.db.delete(donors).where(
+          inArray(
+            donors.id,
+            ids.map((r) => r.id),
+          ),
+        );
       if (!n) break;
       if (ctx.stopping()) throw new ShuttingDown();
       await new Promise((r) => setImmediate(r));
     }
     release();
-    await ctx.db.update(donorImportBatches).set({ status: "undone", undoneAt: new Date(), error: null }).where(eq(donorImportBatches.id, batchId));
+    await ctx.db
+      .update(donorImportBatches)
+      .set({ status: "undone", undoneAt: new Date(), error: null })
+      .where(eq(donorImportBatches.id, batchId));
   } catch (err) {
     if (err instanceof ShuttingDown) {
       ctx.log.info({ batchId }, "undo paused for shutdown; it continues at the next start");

@@ -1,11 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authSessionSchema, enableTwoFactorResultSchema, type AuthSession, type EnableTwoFactorResult } from "@cultivate/shared";
+import {
+  authSessionSchema,
+  enableTwoFactorResultSchema,
+  type AuthSession,
+  type EnableTwoFactorResult,
+} from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
 /** better-auth's session answer; only the two-factor flag is read here. */
-export const getSession = async (): Promise<AuthSession> => authSessionSchema.parse(await apiFetch("/api/auth/get-session"));
-export const sessionQueryOptions = () => queryOptions({ queryKey: queryKeys.authSession, queryFn: getSession, staleTime: 0 });
+export const getSession = async (): Promise<AuthSession> =>
+  authSessionSchema.parse(await apiFetch("/api/auth/get-session"));
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.authSession, queryFn: getSession, staleTime: 0 });
 export const useAuthSession = () => useQuery(sessionQueryOptions());
 
 export const useChangePassword = () =>
@@ -19,7 +26,9 @@ export type EnableTwoFactorAnswer = EnableTwoFactorResult;
 export const useEnableTwoFactor = () =>
   useMutation({
     mutationFn: async (password: string) =>
-      enableTwoFactorResultSchema.parse(await apiFetch("/api/auth/two-factor/enable", { method: "POST", json: { password } })),
+      enableTwoFactorResultSchema.parse(
+        await apiFetch("/api/auth/two-factor/enable", { method: "POST", json: { password } }),
+      ),
   });
 
 export function useConfirmTwoFactor() {

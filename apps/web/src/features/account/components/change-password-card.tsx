@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { PASSWORD_HINT, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DO_NOT_MATCH } from "@cultivate/shared";
+import {
+  PASSWORD_HINT,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH,
+} from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
@@ -48,9 +53,25 @@ export function ChangePasswordCard() {
             </Text>
           </div>
           <FormError message={error} />
-          <PasswordField label="Current password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} />
-          <PasswordField label="New password" description={PASSWORD_HINT} autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.currentTarget.value)} />
-          <PasswordField label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
+          <PasswordField
+            label="New password"
+            description={PASSWORD_HINT}
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.currentTarget.value)}
+          />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>
               Change Password

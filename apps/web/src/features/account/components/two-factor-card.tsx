@@ -1,6 +1,20 @@
 import { useEffect, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
-import { Alert, Badge, Button, Code, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { IconShieldCheck, IconShieldOff } from "@tabler/icons-react";
 import { FormError } from "@/components/ui/form-error";
 import { PasswordField } from "@/components/ui/password-field";
@@ -15,7 +29,15 @@ import {
 } from "../api/account-security";
 
 /** Step 2 of set-up: scan the QR code, keep the backup codes, confirm with a code. */
-function SetupStep({ setup, onDone, onCancel }: { setup: EnableTwoFactorAnswer; onDone: () => void; onCancel: () => void }) {
+function SetupStep({
+  setup,
+  onDone,
+  onCancel,
+}: {
+  setup: EnableTwoFactorAnswer;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const confirm = useConfirmTwoFactor();
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -49,7 +71,11 @@ function SetupStep({ setup, onDone, onCancel }: { setup: EnableTwoFactorAnswer; 
         Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or enter the key by hand.
       </Text>
       <Group align="flex-start" gap="xl">
-        {qr ? <Image src={qr} w={200} h={200} alt="QR code for your authenticator app" /> : <Skeleton w={200} h={200} />}
+        {qr ? (
+          <Image src={qr} w={200} h={200} alt="QR code for your authenticator app" />
+        ) : (
+          <Skeleton w={200} h={200} />
+        )}
         <Stack gap={6} style={{ flex: 1, minWidth: 240 }}>
           <Text size="sm" fw={600}>
             Key
@@ -95,7 +121,17 @@ function SetupStep({ setup, onDone, onCancel }: { setup: EnableTwoFactorAnswer; 
 }
 
 /** A password prompt for turning two-factor on or off. */
-function PasswordStep({ label, pending, error, onSubmit }: { label: string; pending: boolean; error: string | null; onSubmit: (password: string) => void }) {
+function PasswordStep({
+  label,
+  pending,
+  error,
+  onSubmit,
+}: {
+  label: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (password: string) => void;
+}) {
   const [password, setPassword] = useState("");
   return (
     <form
@@ -107,7 +143,12 @@ function PasswordStep({ label, pending, error, onSubmit }: { label: string; pend
     >
       <Stack>
         <FormError message={error} />
-        <PasswordField label="Current password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>
             {label}
@@ -136,7 +177,10 @@ export function TwoFactorCard() {
   const start = (password: string) => {
     setError(null);
     if (!password) return setError("Please enter your current password.");
-    enable.mutate(password, { onSuccess: setSetup, onError: (err) => setError(errorMessage(err, "Failed to start set-up.")) });
+    enable.mutate(password, {
+      onSuccess: setSetup,
+      onError: (err) => setError(errorMessage(err, "Failed to start set-up.")),
+    });
   };
   const stop = (password: string) => {
     setError(null);
@@ -163,7 +207,11 @@ export function TwoFactorCard() {
             </Text>
           </div>
           {session.isPending ? null : (
-            <Badge size="lg" color={enabled ? "teal" : "gray"} leftSection={enabled ? <IconShieldCheck size={14} /> : <IconShieldOff size={14} />}>
+            <Badge
+              size="lg"
+              color={enabled ? "teal" : "gray"}
+              leftSection={enabled ? <IconShieldCheck size={14} /> : <IconShieldOff size={14} />}
+            >
               {enabled ? "On" : "Off"}
             </Badge>
           )}
@@ -184,7 +232,9 @@ export function TwoFactorCard() {
           <PasswordStep label="Continue" pending={enable.isPending} error={error} onSubmit={start} />
         ) : null}
         {mode === "enable" && setup ? <SetupStep setup={setup} onDone={reset} onCancel={reset} /> : null}
-        {mode === "disable" ? <PasswordStep label="Turn off" pending={disable.isPending} error={error} onSubmit={stop} /> : null}
+        {mode === "disable" ? (
+          <PasswordStep label="Turn off" pending={disable.isPending} error={error} onSubmit={stop} />
+        ) : null}
       </Stack>
     </Paper>
   );

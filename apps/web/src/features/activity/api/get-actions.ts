@@ -39,7 +39,13 @@ export const useActions = (filters: ActionFilters, offset: number, limit: number
   );
 
 export const useActionSummary = (filters: ActionFilters) =>
-  useQuery(queryOptions({ queryKey: queryKeys.actions.summary(filters), queryFn: () => getActionSummary(filters), placeholderData: keepPreviousData }));
+  useQuery(
+    queryOptions({
+      queryKey: queryKeys.actions.summary(filters),
+      queryFn: () => getActionSummary(filters),
+      placeholderData: keepPreviousData,
+    }),
+  );
 
 export const useActionFilterOptions = () =>
   useQuery(queryOptions({ queryKey: queryKeys.actions.options(), queryFn: getActionFilterOptions, staleTime: 60_000 }));

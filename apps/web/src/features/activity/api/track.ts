@@ -20,7 +20,8 @@ export function newActionId(): string {
  */
 function post(url: string, body: unknown, beacon: boolean): Promise<boolean> {
   const text = JSON.stringify(body);
-  if (beacon && typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, text)) return Promise.resolve(true);
+  if (beacon && typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, text))
+    return Promise.resolve(true);
   return apiFetch(url, { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: text })
     .then(() => true)
     .catch(() => false);

@@ -41,7 +41,11 @@ export function ActionFiltersPanel({ value, options, showOrganization, onChange 
   const setRange = (next: string | null) => {
     const preset = RANGE_PRESETS.find((p) => p.value === next) ?? RANGE_PRESETS[0]!;
     if (preset.value === "custom") return set({ range: "custom" });
-    set({ range: preset.value === "all" ? undefined : preset.value, from: preset.ms ? new Date(Date.now() - preset.ms).toISOString() : undefined, to: undefined });
+    set({
+      range: preset.value === "all" ? undefined : preset.value,
+      from: preset.ms ? new Date(Date.now() - preset.ms).toISOString() : undefined,
+      to: undefined,
+    });
   };
 
   return (
@@ -93,7 +97,13 @@ export function ActionFiltersPanel({ value, options, showOrganization, onChange 
             onChange={(v) => set({ organizationId: v ?? undefined })}
           />
         ) : null}
-        <Select label="Time range" data={RANGE_PRESETS.map(({ value: v, label }) => ({ value: v, label }))} value={range} allowDeselect={false} onChange={setRange} />
+        <Select
+          label="Time range"
+          data={RANGE_PRESETS.map(({ value: v, label }) => ({ value: v, label }))}
+          value={range}
+          allowDeselect={false}
+          onChange={setRange}
+        />
         {range === "custom" ? (
           <>
             <TextInput
@@ -102,7 +112,12 @@ export function ActionFiltersPanel({ value, options, showOrganization, onChange 
               value={toLocalInput(value.from)}
               onChange={(e) => set({ from: fromLocalInput(e.currentTarget.value) })}
             />
-            <TextInput label="To" type="datetime-local" value={toLocalInput(value.to)} onChange={(e) => set({ to: fromLocalInput(e.currentTarget.value) })} />
+            <TextInput
+              label="To"
+              type="datetime-local"
+              value={toLocalInput(value.to)}
+              onChange={(e) => set({ to: fromLocalInput(e.currentTarget.value) })}
+            />
           </>
         ) : null}
         <Select

@@ -23,7 +23,17 @@ import { ActionSummaryCards } from "./action-summary-cards";
 /** Ids show their first 8 characters (docs/RULES.md, Activity history); a page's "id" is its path, shown whole. */
 const resourceLabel = (a: UserAction) => (a.resourceType === "page" ? (a.resourceId ?? "") : shortId(a.resourceId));
 
-const FILTER_KEYS = ["actionType", "actionName", "resourceType", "userId", "organizationId", "range", "from", "to", "success"] as const;
+const FILTER_KEYS = [
+  "actionType",
+  "actionName",
+  "resourceType",
+  "userId",
+  "organizationId",
+  "range",
+  "from",
+  "to",
+  "success",
+] as const;
 
 /** docs/RULES.md, Activity history: filters toggle, Export CSV, summary cards, list, details modal, pagination of 50. */
 export function ActionHistory({ me }: { me: Me }) {
@@ -44,7 +54,11 @@ export function ActionHistory({ me }: { me: Me }) {
   const offset = Math.max(0, Number(params.get("offset")) || 0);
   const filters: ActionFilters = useMemo(() => {
     const { range: _range, ...rest } = state;
-    return { ...rest, actionType: rest.actionType as ActionType | undefined, success: rest.success as "true" | "false" | undefined };
+    return {
+      ...rest,
+      actionType: rest.actionType as ActionType | undefined,
+      success: rest.success as "true" | "false" | undefined,
+    };
   }, [state]);
 
   const setFilters = (next: FilterState) => {
@@ -71,19 +85,35 @@ export function ActionHistory({ me }: { me: Me }) {
       <Group justify="space-between" mb="lg">
         <div>
           <Title order={1}>Action History</Title>
-          <Text c="dimmed">{isAdmin ? "What users did across the platform." : `What users of ${me.organization?.name ?? "your organization"} did.`}</Text>
+          <Text c="dimmed">
+            {isAdmin
+              ? "What users did across the platform."
+              : `What users of ${me.organization?.name ?? "your organization"} did.`}
+          </Text>
         </div>
         <Group>
-          <Button variant={showFilters ? "filled" : "light"} leftSection={<IconFilter size={16} />} onClick={() => setShowFilters((v) => !v)}>
+          <Button
+            variant={showFilters ? "filled" : "light"}
+            leftSection={<IconFilter size={16} />}
+            onClick={() => setShowFilters((v) => !v)}
+          >
             {showFilters ? "Hide Filters" : "Show Filters"}
           </Button>
-          <Button component="a" href={exportUrl(filters)} download variant="light" leftSection={<IconDownload size={16} />}>
+          <Button
+            component="a"
+            href={exportUrl(filters)}
+            download
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+          >
             Export CSV
           </Button>
         </Group>
       </Group>
       <Stack gap="lg">
-        {showFilters ? <ActionFiltersPanel value={state} options={options.data} showOrganization={isAdmin} onChange={setFilters} /> : null}
+        {showFilters ? (
+          <ActionFiltersPanel value={state} options={options.data} showOrganization={isAdmin} onChange={setFilters} />
+        ) : null}
         {error ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
             {actionsErrorMessage(error.message)}
@@ -108,7 +138,12 @@ export function ActionHistory({ me }: { me: Me }) {
               </Table.Thead>
               <Table.Tbody>
                 {items.map((a) => (
-                  <Table.Tr key={a.id} data-testid="action-row" style={{ cursor: "pointer" }} onClick={() => setSelected(a)}>
+                  <Table.Tr
+                    key={a.id}
+                    data-testid="action-row"
+                    style={{ cursor: "pointer" }}
+                    onClick={() => setSelected(a)}
+                  >
                     <Table.Td>
                       <Text size="sm">{dayjs(a.timestamp).format("MMM D, YYYY h:mm:ss A")}</Text>
                     </Table.Td>
@@ -167,7 +202,9 @@ export function ActionHistory({ me }: { me: Me }) {
           </ScrollArea>
           <Group justify="space-between" p="sm">
             <Text size="sm" c="dimmed" data-testid="action-range">
-              {total ? `Showing ${(offset + 1).toLocaleString()}–${Math.min(offset + items.length, total).toLocaleString()} of ${total.toLocaleString()}` : "0 actions"}
+              {total
+                ? `Showing ${(offset + 1).toLocaleString()}–${Math.min(offset + items.length, total).toLocaleString()} of ${total.toLocaleString()}`
+                : "0 actions"}
             </Text>
             <Group gap="xs">
               <Button

@@ -29,14 +29,25 @@ export function PageViewTracker({ signedIn }: { signedIn: boolean }) {
     }
     if (!signedIn) return;
     const id = newActionId();
-    const view: View = { id, path: location.pathname, startedAt: performance.now(), inserted: Promise.resolve(false), insertedOk: null };
+    const view: View = {
+      id,
+      path: location.pathname,
+      startedAt: performance.now(),
+      inserted: Promise.resolve(false),
+      insertedOk: null,
+    };
     view.inserted = trackAction({
       id,
       actionType: "navigation",
       actionName: "page_view",
       resourceType: "page",
       resourceId: location.pathname,
-      details: { path: location.pathname, search: location.search || undefined, title: document.title, referrer: previous?.path ?? (document.referrer || undefined) },
+      details: {
+        path: location.pathname,
+        search: location.search || undefined,
+        title: document.title,
+        referrer: previous?.path ?? (document.referrer || undefined),
+      },
     }).then((ok) => {
       view.insertedOk = ok;
       return ok;
@@ -57,7 +68,15 @@ export function PageViewTracker({ signedIn }: { signedIn: boolean }) {
       } else {
         // The insert may not have landed yet: send the whole record again with the same id (the server completes it).
         void trackAction(
-          { id: view.id, actionType: "navigation", actionName: "page_view", resourceType: "page", resourceId: view.path, durationMs: duration, details: { path: view.path, ended: "unload" } },
+          {
+            id: view.id,
+            actionType: "navigation",
+            actionName: "page_view",
+            resourceType: "page",
+            resourceId: view.path,
+            durationMs: duration,
+            details: { path: view.path, ended: "unload" },
+          },
           true,
         );
       }

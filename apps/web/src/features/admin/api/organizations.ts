@@ -13,7 +13,8 @@ import { queryKeys } from "@/lib/query-keys";
 export const getOrganizations = async (): Promise<OrganizationList> =>
   organizationListSchema.parse(await apiFetch("/api/admin/organizations"));
 
-export const organizationsQueryOptions = () => queryOptions({ queryKey: queryKeys.adminOrganizations.all, queryFn: getOrganizations });
+export const organizationsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.adminOrganizations.all, queryFn: getOrganizations });
 export const useOrganizations = () => useQuery(organizationsQueryOptions());
 
 function useOrganizationMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
@@ -34,7 +35,9 @@ export const useCreateOrganization = () =>
 
 export const useRenameOrganization = () =>
   useOrganizationMutation(async ({ id, name }: { id: string; name: string }) =>
-    organizationRowSchema.parse(await apiFetch(`/api/admin/organizations/${encodeURIComponent(id)}`, { method: "PUT", json: { name } })),
+    organizationRowSchema.parse(
+      await apiFetch(`/api/admin/organizations/${encodeURIComponent(id)}`, { method: "PUT", json: { name } }),
+    ),
   );
 
 /** Issue 11: everything deleting the organisation would remove, for the delete dialog. */
@@ -42,13 +45,17 @@ export const useOrganizationDeletePreview = (id: string) =>
   useQuery({
     queryKey: queryKeys.adminOrganizations.deletePreview(id),
     queryFn: async (): Promise<OrganizationDeletePreview> =>
-      organizationDeletePreviewSchema.parse(await apiFetch(`/api/admin/organizations/${encodeURIComponent(id)}/delete-preview`)),
+      organizationDeletePreviewSchema.parse(
+        await apiFetch(`/api/admin/organizations/${encodeURIComponent(id)}/delete-preview`),
+      ),
     staleTime: 0,
   });
 
 export const useDeleteOrganization = () =>
   useOrganizationMutation(async ({ id, cascade }: { id: string; cascade: boolean }) =>
     deleteOrganizationResultSchema.parse(
-      await apiFetch(`/api/admin/organizations/${encodeURIComponent(id)}${cascade ? "?cascade=true" : ""}`, { method: "DELETE" }),
+      await apiFetch(`/api/admin/organizations/${encodeURIComponent(id)}${cascade ? "?cascade=true" : ""}`, {
+        method: "DELETE",
+      }),
     ),
   );

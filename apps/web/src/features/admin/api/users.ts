@@ -19,7 +19,11 @@ export const getUsers = async (organizationId: string | null): Promise<UserList>
 };
 
 export const usersQueryOptions = (organizationId: string | null) =>
-  queryOptions({ queryKey: queryKeys.adminUsers.list(organizationId), queryFn: () => getUsers(organizationId), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: queryKeys.adminUsers.list(organizationId),
+    queryFn: () => getUsers(organizationId),
+    placeholderData: keepPreviousData,
+  });
 
 export const useUsers = (organizationId: string | null) => useQuery(usersQueryOptions(organizationId));
 
@@ -35,38 +39,48 @@ function useUserMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult
 /** Creates a user; the list is refreshed by the caller after a second (docs/RULES.md, Display formats). */
 export const useCreateUser = () =>
   useUserMutation(
-    async (input: CreateUserInput) => adminUserResponseSchema.parse(await apiFetch("/api/admin/users", { method: "POST", json: input })),
+    async (input: CreateUserInput) =>
+      adminUserResponseSchema.parse(await apiFetch("/api/admin/users", { method: "POST", json: input })),
     false,
   );
 
 export const useAssignRole = () =>
   useUserMutation(async ({ userId, role }: { userId: string; role: RoleName }) =>
-    adminUserResponseSchema.parse(await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PUT", json: { role } })),
+    adminUserResponseSchema.parse(
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/role`, { method: "PUT", json: { role } }),
+    ),
   );
 
 export const useRemoveRole = () =>
   useUserMutation(async ({ userId, role }: { userId: string; role: string }) =>
     adminUserResponseSchema.parse(
-      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(role)}`, { method: "DELETE" }),
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/roles/${encodeURIComponent(role)}`, {
+        method: "DELETE",
+      }),
     ),
   );
 
 export const useSetUserOrganization = () =>
   useUserMutation(async ({ userId, organizationId }: { userId: string; organizationId: string | null }) =>
     adminUserResponseSchema.parse(
-      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/organization`, { method: "PUT", json: { organizationId } }),
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/organization`, {
+        method: "PUT",
+        json: { organizationId },
+      }),
     ),
   );
 
 export const useApproveUser = () =>
-  useUserMutation(
-    async (userId: string): Promise<ApproveResult> =>
-      approveResultSchema.parse(await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/approve`, { method: "POST" })),
+  useUserMutation(async (userId: string): Promise<ApproveResult> =>
+    approveResultSchema.parse(
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/approve`, { method: "POST" }),
+    ),
   );
 
 /** Issue 11: declines an applicant (removed from the organisation, back to onboarding, emailed). */
 export const useDeclineUser = () =>
-  useUserMutation(
-    async (userId: string): Promise<DeclineResult> =>
-      declineResultSchema.parse(await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/decline`, { method: "POST" })),
+  useUserMutation(async (userId: string): Promise<DeclineResult> =>
+    declineResultSchema.parse(
+      await apiFetch(`/api/admin/users/${encodeURIComponent(userId)}/decline`, { method: "POST" }),
+    ),
   );

@@ -23,18 +23,48 @@ interface DashboardCard {
 
 /** docs/RULES.md, Dashboards: the admin dashboard's seven cards. */
 const CARDS: DashboardCard[] = [
-  { title: "Edit Prompts", description: "Edit the AI prompt of each engagement stage.", to: "/admin/prompts", icon: <IconPencil size={22} /> },
-  { title: "Campaign Management", description: "Create, edit and archive campaigns.", to: "/admin/campaigns", icon: <IconSpeakerphone size={22} /> },
-  { title: "Organization Management", description: "Create, rename and remove organizations.", to: "/admin/organizations", icon: <IconBuilding size={22} /> },
+  {
+    title: "Edit Prompts",
+    description: "Edit the AI prompt of each engagement stage.",
+    to: "/admin/prompts",
+    icon: <IconPencil size={22} />,
+  },
+  {
+    title: "Campaign Management",
+    description: "Create, edit and archive campaigns.",
+    to: "/admin/campaigns",
+    icon: <IconSpeakerphone size={22} />,
+  },
+  {
+    title: "Organization Management",
+    description: "Create, rename and remove organizations.",
+    to: "/admin/organizations",
+    icon: <IconBuilding size={22} />,
+  },
   {
     title: "User Management",
     description: "Review onboarding applications, approve new users and assign roles.",
     to: "/admin/users",
     icon: <IconUsers size={22} />,
   },
-  { title: "Donor Management", description: "Browse, import and export donor records.", to: "/donors", icon: <IconUserHeart size={22} /> },
-  { title: "Action History", description: "Review what users did and when.", to: "/admin/actions", icon: <IconHistory size={22} /> },
-  { title: "Analytics & Reports", description: "Fundraising analytics across organizations.", to: null, icon: <IconChartBar size={22} /> },
+  {
+    title: "Donor Management",
+    description: "Browse, import and export donor records.",
+    to: "/donors",
+    icon: <IconUserHeart size={22} />,
+  },
+  {
+    title: "Action History",
+    description: "Review what users did and when.",
+    to: "/admin/actions",
+    icon: <IconHistory size={22} />,
+  },
+  {
+    title: "Analytics & Reports",
+    description: "Fundraising analytics across organizations.",
+    to: null,
+    icon: <IconChartBar size={22} />,
+  },
 ];
 
 function NavCard({ card }: { card: DashboardCard }) {
@@ -127,16 +157,40 @@ export function AdminDashboard({ aiProviderSetting }: { aiProviderSetting: React
               Quick Actions
             </Title>
             <Stack gap="xs">
-              <Button component={Link} to="/admin/prompts" variant="light" leftSection={<IconPencil size={16} />} justify="flex-start">
+              <Button
+                component={Link}
+                to="/admin/prompts"
+                variant="light"
+                leftSection={<IconPencil size={16} />}
+                justify="flex-start"
+              >
                 Edit Stage Prompts
               </Button>
-              <Button component={Link} to="/admin/campaigns" variant="light" leftSection={<IconPlus size={16} />} justify="flex-start">
+              <Button
+                component={Link}
+                to="/admin/campaigns"
+                variant="light"
+                leftSection={<IconPlus size={16} />}
+                justify="flex-start"
+              >
                 Create New Campaign
               </Button>
-              <Button component={Link} to="/admin/organizations" variant="light" leftSection={<IconBuilding size={16} />} justify="flex-start">
+              <Button
+                component={Link}
+                to="/admin/organizations"
+                variant="light"
+                leftSection={<IconBuilding size={16} />}
+                justify="flex-start"
+              >
                 Manage Organizations
               </Button>
-              <Button component={Link} to="/donors" variant="light" leftSection={<IconUserHeart size={16} />} justify="flex-start">
+              <Button
+                component={Link}
+                to="/donors"
+                variant="light"
+                leftSection={<IconUserHeart size={16} />}
+                justify="flex-start"
+              >
                 View All Donors
               </Button>
             </Stack>

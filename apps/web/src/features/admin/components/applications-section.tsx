@@ -101,10 +101,25 @@ function ApplicationCard({ user }: { user: AdminUser }) {
           </>
         ) : null}
         <Group gap="xs" mt="xs">
-          <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={approve.isPending} onClick={handleApprove} aria-label={`Approve ${user.email}`}>
+          <Button
+            size="xs"
+            color="green"
+            leftSection={<IconCheck size={14} />}
+            loading={approve.isPending}
+            onClick={handleApprove}
+            aria-label={`Approve ${user.email}`}
+          >
             Approve
           </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconUserX size={14} />} loading={decline.isPending} onClick={confirmDecline} aria-label={`Decline ${user.email}`}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconUserX size={14} />}
+            loading={decline.isPending}
+            onClick={confirmDecline}
+            aria-label={`Decline ${user.email}`}
+          >
             Decline
           </Button>
         </Group>

@@ -19,7 +19,15 @@ import {
   ThemeIcon,
   Title,
 } from "@mantine/core";
-import { IconBuilding, IconPencil, IconPlus, IconSpeakerphone, IconTrash, IconUsers, IconUserHeart } from "@tabler/icons-react";
+import {
+  IconBuilding,
+  IconPencil,
+  IconPlus,
+  IconSpeakerphone,
+  IconTrash,
+  IconUsers,
+  IconUserHeart,
+} from "@tabler/icons-react";
 import { ORGANIZATION_NAME_REQUIRED_MESSAGE, organizationDeletionLines, type Organization } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { errorMessage } from "@/lib/api-client";
@@ -137,7 +145,10 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
   const [cascade, setCascade] = useState(false);
   const figures = preview.data;
   const hasData = figures
-    ? Object.entries(figures).some(([key, value]) => key !== "organization" && key !== "keptActionHistory" && typeof value === "number" && value > 0)
+    ? Object.entries(figures).some(
+        ([key, value]) =>
+          key !== "organization" && key !== "keptActionHistory" && typeof value === "number" && value > 0,
+      )
     : true;
   const handleDelete = () =>
     remove.mutate(
@@ -158,7 +169,10 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
         </Text>
         {preview.isPending ? <Skeleton h={80} /> : null}
         {preview.error ? (
-          <Alert color="red" role="alert">{`Failed to load what the delete removes: ${errorMessage(preview.error, "Network error")}`}</Alert>
+          <Alert
+            color="red"
+            role="alert"
+          >{`Failed to load what the delete removes: ${errorMessage(preview.error, "Network error")}`}</Alert>
         ) : null}
         {figures && hasData ? (
           <>
@@ -185,7 +199,12 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" onClick={handleDelete} disabled={!figures || (hasData && !cascade)} loading={remove.isPending}>
+          <Button
+            color="red"
+            onClick={handleDelete}
+            disabled={!figures || (hasData && !cascade)}
+            loading={remove.isPending}
+          >
             Delete
           </Button>
         </Group>
@@ -194,7 +213,15 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
   );
 }
 
-function OrganizationCard({ organization, onEdit, onDelete }: { organization: Organization; onEdit: () => void; onDelete: () => void }) {
+function OrganizationCard({
+  organization,
+  onEdit,
+  onDelete,
+}: {
+  organization: Organization;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const id = encodeURIComponent(organization.id);
   return (
     <Card withBorder radius="md" p="md" data-testid="organization-card">
@@ -205,7 +232,9 @@ function OrganizationCard({ organization, onEdit, onDelete }: { organization: Or
           </Anchor>
           <Text size="sm" c="dimmed">
             {`Created ${formatDate(organization.createdAt)}`}
-            {organization.updatedAt !== organization.createdAt ? ` · Last updated ${formatDate(organization.updatedAt)}` : ""}
+            {organization.updatedAt !== organization.createdAt
+              ? ` · Last updated ${formatDate(organization.updatedAt)}`
+              : ""}
           </Text>
           <Group gap="md">
             <Anchor component={Link} to={`/admin/users?organizationId=${id}`} size="sm">
@@ -263,16 +292,36 @@ export function OrganizationManagement() {
       <Stack gap="lg">
         <Title order={1}>Organization Management</Title>
         <CreateOrganizationForm />
-        {error ? <Alert color="red" role="alert">{`Failed to load organizations: ${errorMessage(error, "Network error")}`}</Alert> : null}
+        {error ? (
+          <Alert
+            color="red"
+            role="alert"
+          >{`Failed to load organizations: ${errorMessage(error, "Network error")}`}</Alert>
+        ) : null}
 
         <div>
           <Title order={2} size="h4" mb="sm">
             System Overview
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TotalCard label="Total Users" value={data?.totals.users ?? 0} to="/admin/users" icon={<IconUsers size={22} />} />
-            <TotalCard label="Total Donors" value={data?.totals.donors ?? 0} to="/donors" icon={<IconUserHeart size={22} />} />
-            <TotalCard label="Total Campaigns" value={data?.totals.campaigns ?? 0} to="/admin/campaigns" icon={<IconSpeakerphone size={22} />} />
+            <TotalCard
+              label="Total Users"
+              value={data?.totals.users ?? 0}
+              to="/admin/users"
+              icon={<IconUsers size={22} />}
+            />
+            <TotalCard
+              label="Total Donors"
+              value={data?.totals.donors ?? 0}
+              to="/donors"
+              icon={<IconUserHeart size={22} />}
+            />
+            <TotalCard
+              label="Total Campaigns"
+              value={data?.totals.campaigns ?? 0}
+              to="/admin/campaigns"
+              icon={<IconSpeakerphone size={22} />}
+            />
           </SimpleGrid>
         </div>
 
@@ -294,7 +343,12 @@ export function OrganizationManagement() {
           ) : (
             <Stack>
               {data?.organizations.map((org) => (
-                <OrganizationCard key={org.id} organization={org} onEdit={() => setEditing(org)} onDelete={() => setDeleting(org)} />
+                <OrganizationCard
+                  key={org.id}
+                  organization={org}
+                  onEdit={() => setEditing(org)}
+                  onDelete={() => setDeleting(org)}
+                />
               ))}
             </Stack>
           )}

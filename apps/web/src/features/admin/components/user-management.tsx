@@ -18,9 +18,12 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
   const queryClient = useQueryClient();
   const { data, isPending, error } = useUsers(organizationId);
   const refreshTimer = useRef<number | null>(null);
-  useEffect(() => () => {
-    if (refreshTimer.current) window.clearTimeout(refreshTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (refreshTimer.current) window.clearTimeout(refreshTimer.current);
+    },
+    [],
+  );
 
   // docs/RULES.md, Display formats: the list refreshes one second after a user was created.
   const refreshSoon = () => {
@@ -66,9 +69,15 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
             </Title>
             {data ? (
               <Group gap="xs">
-                <Badge variant="light" size="lg">{plural(data.users.length, "user")}</Badge>
-                <Badge variant="light" size="lg" color="blue">{plural(data.organizations.length, "organization")}</Badge>
-                <Badge variant="light" size="lg" color="grape">{plural(data.roles.length, "role")}</Badge>
+                <Badge variant="light" size="lg">
+                  {plural(data.users.length, "user")}
+                </Badge>
+                <Badge variant="light" size="lg" color="blue">
+                  {plural(data.organizations.length, "organization")}
+                </Badge>
+                <Badge variant="light" size="lg" color="grape">
+                  {plural(data.roles.length, "role")}
+                </Badge>
               </Group>
             ) : null}
           </Group>

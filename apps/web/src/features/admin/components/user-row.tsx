@@ -180,7 +180,13 @@ export function UserRow({ user, data }: UserRowProps) {
       </Table.Td>
       <Table.Td>
         {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
-          <Button size="xs" color="green" leftSection={<IconCheck size={14} />} loading={approve.isPending} onClick={handleApprove}>
+          <Button
+            size="xs"
+            color="green"
+            leftSection={<IconCheck size={14} />}
+            loading={approve.isPending}
+            onClick={handleApprove}
+          >
             Approve User
           </Button>
         ) : null}

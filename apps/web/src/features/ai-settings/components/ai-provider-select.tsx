@@ -72,7 +72,12 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
 
   return (
     <Stack gap="xs" data-testid="ai-provider-setting">
-      <Modal opened={asked !== null} onClose={() => setAsked(null)} title={AI_PROVIDER_SWITCH_TITLE} data-testid="ai-provider-confirm">
+      <Modal
+        opened={asked !== null}
+        onClose={() => setAsked(null)}
+        title={AI_PROVIDER_SWITCH_TITLE}
+        data-testid="ai-provider-confirm"
+      >
         {asked ? (
           <Stack gap="md">
             {askedHasNoKey ? (

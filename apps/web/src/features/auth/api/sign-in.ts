@@ -8,8 +8,7 @@ export interface SignInInput {
   rememberMe: boolean;
 }
 
-export const signIn = (input: SignInInput) =>
-  apiFetch("/api/auth/sign-in/email", { method: "POST", json: input });
+export const signIn = (input: SignInInput) => apiFetch("/api/auth/sign-in/email", { method: "POST", json: input });
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -19,4 +19,6 @@ export function useVerifyTwoFactor() {
 
 /** better-auth's sign-in answer when the account has two-factor on. */
 export const needsSecondFactor = (answer: unknown): boolean =>
-  typeof answer === "object" && answer !== null && (answer as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+  typeof answer === "object" &&
+  answer !== null &&
+  (answer as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;

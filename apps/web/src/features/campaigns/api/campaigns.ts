@@ -50,7 +50,9 @@ function useCampaignMutation<TInput, TResult>(fn: (input: TInput) => Promise<TRe
         // Both lists (with and without archived) refetch now, so toggling Show Archived never shows a stale list.
         queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all, refetchType: "all" }),
         // Dashboards, the organisation list and the stage screen count or list campaigns too.
-        queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.campaigns.all[0] }),
+        queryClient.invalidateQueries({
+          predicate: (q) => q.queryKey[0] !== queryKeys.me[0] && q.queryKey[0] !== queryKeys.campaigns.all[0],
+        }),
       ]),
   });
 }
@@ -66,7 +68,9 @@ export const useUpdateCampaign = () =>
   );
 
 export const useDeleteCampaign = () =>
-  useCampaignMutation(async (campaign: Campaign) => noContentSchema.parse(await apiFetch(path(campaign.id), { method: "DELETE" })));
+  useCampaignMutation(async (campaign: Campaign) =>
+    noContentSchema.parse(await apiFetch(path(campaign.id), { method: "DELETE" })),
+  );
 
 /** Organisations an admin may create a campaign in (only asked when the admin has none of their own). */
 export const useOrganizationOptions = (enabled: boolean) =>

@@ -1,5 +1,12 @@
 import { Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArchive, IconArchiveOff, IconChevronDown, IconChevronUp, IconPencil, IconTrash } from "@tabler/icons-react";
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconChevronDown,
+  IconChevronUp,
+  IconPencil,
+  IconTrash,
+} from "@tabler/icons-react";
 import { EMPTY_VALUE, formatDate, type Campaign } from "@cultivate/shared";
 import { CampaignDonorsTable } from "./campaign-donors-table";
 
@@ -23,7 +30,14 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function CampaignCard({ campaign: c, expanded, onToggleDonors, onEdit, onArchiveToggle, onDelete }: CampaignCardProps) {
+export function CampaignCard({
+  campaign: c,
+  expanded,
+  onToggleDonors,
+  onEdit,
+  onArchiveToggle,
+  onDelete,
+}: CampaignCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="campaign-card" aria-label={`Campaign ${c.name}`}>
       <Stack gap="sm">
@@ -36,11 +50,7 @@ export function CampaignCard({ campaign: c, expanded, onToggleDonors, onEdit, on
               <Badge variant="light" color="grape">
                 {c.organizationName}
               </Badge>
-              {c.isArchived ? (
-                <Badge color="gray">Archived</Badge>
-              ) : (
-                <Badge color="green">Active</Badge>
-              )}
+              {c.isArchived ? <Badge color="gray">Archived</Badge> : <Badge color="green">Active</Badge>}
             </Group>
             {c.details ? (
               <Text size="sm" c="dimmed" lineClamp={3} style={{ whiteSpace: "pre-wrap" }}>

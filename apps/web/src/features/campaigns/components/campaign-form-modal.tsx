@@ -20,7 +20,14 @@ interface CampaignFormModalProps {
   canPickOrganization: boolean;
 }
 
-type Values = { name: string; goal: string; startDate: string | null; endDate: string | null; details: string; officeInfo: string };
+type Values = {
+  name: string;
+  goal: string;
+  startDate: string | null;
+  endDate: string | null;
+  details: string;
+  officeInfo: string;
+};
 type Errors = Partial<Record<keyof Values, string>>;
 
 const initialValues = (c: Campaign | null): Values => ({

@@ -50,7 +50,9 @@ export function CampaignManagement({ me }: { me: Me }) {
     const archiving = !c.isArchived;
     modals.openConfirmModal({
       title: archiving ? `Archive "${c.name}"?` : `Unarchive "${c.name}"?`,
-      children: <Text size="sm">{archiving ? CAMPAIGN_MESSAGES.archiveConfirm : CAMPAIGN_MESSAGES.unarchiveConfirm}</Text>,
+      children: (
+        <Text size="sm">{archiving ? CAMPAIGN_MESSAGES.archiveConfirm : CAMPAIGN_MESSAGES.unarchiveConfirm}</Text>
+      ),
       labels: { confirm: archiving ? "Archive" : "Unarchive", cancel: "Cancel" },
       onConfirm: () =>
         update.mutate(

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { officerDashboardSchema, ownerDashboardSchema, type OfficerDashboard, type OwnerDashboard } from "@cultivate/shared";
+import {
+  officerDashboardSchema,
+  ownerDashboardSchema,
+  type OfficerDashboard,
+  type OwnerDashboard,
+} from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 

@@ -1,8 +1,24 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
-import { ERROR_LOADING_DASHBOARD, FAILED_TO_FETCH_ORGANIZATION, ORGANIZATION_NOT_FOUND_FOR_USER } from "@cultivate/shared";
+import {
+  ERROR_LOADING_DASHBOARD,
+  FAILED_TO_FETCH_ORGANIZATION,
+  ORGANIZATION_NOT_FOUND_FOR_USER,
+} from "@cultivate/shared";
 import { ApiClientError } from "@/lib/api-client";
 
 export function StatCard({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
@@ -53,7 +69,13 @@ export function DashboardError({ error }: { error: unknown }) {
       : FAILED_TO_FETCH_ORGANIZATION;
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" variant="light" role="alert" title={ERROR_LOADING_DASHBOARD} icon={<IconAlertTriangle size={20} />}>
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={ERROR_LOADING_DASHBOARD}
+        icon={<IconAlertTriangle size={20} />}
+      >
         {message}
       </Alert>
     </Container>

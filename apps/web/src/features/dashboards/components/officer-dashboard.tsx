@@ -13,7 +13,12 @@ function Performance({ data }: { data: OfficerDashboardData }) {
         Your Performance
       </Title>
       <Group>
-        <RingProgress size={110} thickness={10} sections={[{ value: rate, color: "teal" }]} label={<Text ta="center" fw={700}>{`${rate}%`}</Text>} />
+        <RingProgress
+          size={110}
+          thickness={10}
+          sections={[{ value: rate, color: "teal" }]}
+          label={<Text ta="center" fw={700}>{`${rate}%`}</Text>}
+        />
         <Stack gap={4}>
           <Text>{`${data.ownActiveCampaigns} active of ${data.ownCampaignsTotal} campaigns you own`}</Text>
           <Text>{`${data.donorsInOwnCampaigns.toLocaleString("en-US")} donors in your campaigns`}</Text>
@@ -31,17 +36,41 @@ function GettingStarted() {
         Getting Started
       </Title>
       <List spacing="md" center>
-        <List.Item icon={<ThemeIcon radius="xl" variant="light"><IconSpeakerphone size={16} /></ThemeIcon>}>
+        <List.Item
+          icon={
+            <ThemeIcon radius="xl" variant="light">
+              <IconSpeakerphone size={16} />
+            </ThemeIcon>
+          }
+        >
           <Text fw={600}>1. Create your first campaign</Text>
-          <Text size="sm" c="dimmed">Set a goal and dates for your fundraising campaign.</Text>
+          <Text size="sm" c="dimmed">
+            Set a goal and dates for your fundraising campaign.
+          </Text>
         </List.Item>
-        <List.Item icon={<ThemeIcon radius="xl" variant="light"><IconUpload size={16} /></ThemeIcon>}>
+        <List.Item
+          icon={
+            <ThemeIcon radius="xl" variant="light">
+              <IconUpload size={16} />
+            </ThemeIcon>
+          }
+        >
           <Text fw={600}>2. Upload or assign donors</Text>
-          <Text size="sm" c="dimmed">Import a CSV export or pick donors from your organization's list.</Text>
+          <Text size="sm" c="dimmed">
+            Import a CSV export or pick donors from your organization's list.
+          </Text>
         </List.Item>
-        <List.Item icon={<ThemeIcon radius="xl" variant="light"><IconRobot size={16} /></ThemeIcon>}>
+        <List.Item
+          icon={
+            <ThemeIcon radius="xl" variant="light">
+              <IconRobot size={16} />
+            </ThemeIcon>
+          }
+        >
           <Text fw={600}>3. Start engagement with AI-powered recommendations</Text>
-          <Text size="sm" c="dimmed">Work through the five stages with advice for each donor.</Text>
+          <Text size="sm" c="dimmed">
+            Work through the five stages with advice for each donor.
+          </Text>
         </List.Item>
       </List>
     </Paper>
@@ -56,8 +85,16 @@ export function OfficerDashboard() {
       {(data) => (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-            <StatCard label="Your Active Campaigns" value={data.ownActiveCampaigns} icon={<IconSpeakerphone size={22} />} />
-            <StatCard label="Donors in Your Campaigns" value={data.donorsInOwnCampaigns} icon={<IconUserHeart size={22} />} />
+            <StatCard
+              label="Your Active Campaigns"
+              value={data.ownActiveCampaigns}
+              icon={<IconSpeakerphone size={22} />}
+            />
+            <StatCard
+              label="Donors in Your Campaigns"
+              value={data.donorsInOwnCampaigns}
+              icon={<IconUserHeart size={22} />}
+            />
             <StatCard label="Total Organization Donors" value={data.totalDonors} icon={<IconBuilding size={22} />} />
             <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
           </SimpleGrid>

@@ -42,7 +42,8 @@ export function useCreateDonorGroup() {
 export function useDeleteDonorGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => okSchema.parse(await apiFetch(`/api/donor-groups/${encodeURIComponent(id)}`, { method: "DELETE" })),
+    mutationFn: async (id: string) =>
+      okSchema.parse(await apiFetch(`/api/donor-groups/${encodeURIComponent(id)}`, { method: "DELETE" })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.donorGroups.all }),
   });
 }
@@ -51,7 +52,15 @@ export function useDeleteDonorGroup() {
 export function useGroupMembership() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ groupId, donorIds, action }: { groupId: string; donorIds: string[]; action: "add" | "remove" }) =>
+    mutationFn: async ({
+      groupId,
+      donorIds,
+      action,
+    }: {
+      groupId: string;
+      donorIds: string[];
+      action: "add" | "remove";
+    }) =>
       groupMembersResponseSchema.parse(
         await apiFetch(
           `/api/donor-groups/${encodeURIComponent(groupId)}/members${action === "remove" ? "/remove" : ""}`,

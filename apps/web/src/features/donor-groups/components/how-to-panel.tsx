@@ -9,12 +9,18 @@ export function HowToPanel() {
       </Title>
       <List size="sm" spacing={4}>
         <List.Item>
-          <Text span fw={600}>Static groups</Text> hold the donors you pick: create one here, then on the donor list
-          select donors and choose Add to Group (or Remove from Group).
+          <Text span fw={600}>
+            Static groups
+          </Text>{" "}
+          hold the donors you pick: create one here, then on the donor list select donors and choose Add to Group (or
+          Remove from Group).
         </List.Item>
         <List.Item>
-          <Text span fw={600}>Saved filter groups</Text> remember a set of filters: set filters on the donor list and
-          click Save Group. Opening one shows the donors that match those filters today.
+          <Text span fw={600}>
+            Saved filter groups
+          </Text>{" "}
+          remember a set of filters: set filters on the donor list and click Save Group. Opening one shows the donors
+          that match those filters today.
         </List.Item>
         <List.Item>Open a group to see its donors on the donor list; "View all donors" returns to everyone.</List.Item>
       </List>

@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import { ActionIcon, Badge, Button, Card, Group, Paper, SimpleGrid, Text, Title, Tooltip } from "@mantine/core";
 import { IconExternalLink, IconTrash } from "@tabler/icons-react";
-import { encodeDonorFilters, normalizeDonorFilters, summarizeDonorFilters, type SavedDonorGroup } from "@cultivate/shared";
+import {
+  encodeDonorFilters,
+  normalizeDonorFilters,
+  summarizeDonorFilters,
+  type SavedDonorGroup,
+} from "@cultivate/shared";
 
 interface SavedGroupsSectionProps {
   groups: SavedDonorGroup[] | undefined;
@@ -41,7 +46,12 @@ export function SavedGroupsSection({ groups, loading, onDelete, organizationId }
                     {g.name}
                   </Text>
                   <Tooltip label="Delete saved group">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete saved group ${g.name}`} onClick={() => onDelete(g)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete saved group ${g.name}`}
+                      onClick={() => onDelete(g)}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>

@@ -68,7 +68,12 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
                       Open
                     </Button>
                     <Tooltip label="Delete group">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete group ${g.name}`} onClick={() => onDelete(g)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete group ${g.name}`}
+                        onClick={() => onDelete(g)}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>

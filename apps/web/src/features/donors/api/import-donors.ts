@@ -11,7 +11,9 @@ export const isImportActive = (batch: ImportBatch | undefined) => !!batch && ACT
 export async function startImport(file: File, targetOrganizationId?: string | null): Promise<ImportBatch> {
   const url = `/api/donors/imports${queryString({ targetOrganizationId, fileName: file.name.slice(0, 255) })}`;
   // A refusal carries the body's error text, else "HTTP error! status: {code}" (docs/RULES.md, Import).
-  return importBatchSchema.parse(await apiFetch(url, { method: "POST", body: file, headers: { "Content-Type": "text/csv" } }));
+  return importBatchSchema.parse(
+    await apiFetch(url, { method: "POST", body: file, headers: { "Content-Type": "text/csv" } }),
+  );
 }
 
 export async function getImport(id: string): Promise<ImportBatch> {

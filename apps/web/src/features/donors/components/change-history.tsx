@@ -1,7 +1,11 @@
 import { Badge, Paper, ScrollArea, Table, Text, Title } from "@mantine/core";
 import type { DonorChange } from "@cultivate/shared";
 
-const SOURCE: Record<DonorChange["source"], string> = { import: "Import", screen: "Edited on screen", undo: "Import undone" };
+const SOURCE: Record<DonorChange["source"], string> = {
+  import: "Import",
+  screen: "Edited on screen",
+  undo: "Import undone",
+};
 
 const show = (v: unknown) => {
   if (v === null || v === undefined || v === "") return "N/A";
@@ -34,12 +38,28 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
               {changes.flatMap((c) =>
                 (c.changes.length ? c.changes : [{ field: "", label: "", old: null, new: null }]).map((f, i) => (
                   <Table.Tr key={`${c.id}-${f.field}-${i}`}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{i === 0 ? new Date(c.createdAt).toLocaleString("en-US") : ""}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      {i === 0 ? new Date(c.createdAt).toLocaleString("en-US") : ""}
+                    </Table.Td>
                     <Table.Td>{i === 0 ? (c.userEmail ?? "System") : ""}</Table.Td>
-                    <Table.Td>{i === 0 ? <Badge variant="light" color={c.source === "screen" ? "blue" : c.source === "undo" ? "orange" : "teal"}>{SOURCE[c.source]}</Badge> : ""}</Table.Td>
+                    <Table.Td>
+                      {i === 0 ? (
+                        <Badge
+                          variant="light"
+                          color={c.source === "screen" ? "blue" : c.source === "undo" ? "orange" : "teal"}
+                        >
+                          {SOURCE[c.source]}
+                        </Badge>
+                      ) : (
+                        ""
+                      )}
+                    </Table.Td>
                     <Table.Td>{f.label || f.field || "—"}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      <Text span c="dimmed">{show(f.old)}</Text> → <Text span>{show(f.new)}</Text>
+                      <Text span c="dimmed">
+                        {show(f.old)}
+                      </Text>{" "}
+                      → <Text span>{show(f.new)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 )),

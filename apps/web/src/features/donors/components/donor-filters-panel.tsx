@@ -101,7 +101,9 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
   const numberValue = (v: number | string): number | undefined =>
     v === "" || v === null || Number.isNaN(Number(v)) ? undefined : Number(v);
 
-  const ratingOptions = [...new Set([...dsRatings, ...(draft.selectedDSRatingFilter ? [draft.selectedDSRatingFilter] : [])])];
+  const ratingOptions = [
+    ...new Set([...dsRatings, ...(draft.selectedDSRatingFilter ? [draft.selectedDSRatingFilter] : [])]),
+  ];
   const today = todayIso();
 
   return (
@@ -163,7 +165,9 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
                   <NumberInput
                     key={end}
                     aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
-                    placeholder={fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"}
+                    placeholder={
+                      fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"
+                    }
                     value={draft[key] ?? ""}
                     onChange={(v) => {
                       const n = numberValue(v);

@@ -14,12 +14,20 @@ export function DonorHeader({ donor, fullRecordLink = true }: { donor: DonorReco
           <Title order={1}>{fullName(donor)}</Title>
           <Group gap="md">
             <Text size="sm">
-              <Text span c="dimmed">DS Rating: </Text>
-              <Text span fw={600} data-testid="donor-ds-rating">{rating === null || rating === undefined || rating === "" ? "N/A" : String(rating)}</Text>
+              <Text span c="dimmed">
+                DS Rating:{" "}
+              </Text>
+              <Text span fw={600} data-testid="donor-ds-rating">
+                {rating === null || rating === undefined || rating === "" ? "N/A" : String(rating)}
+              </Text>
             </Text>
             <Text size="sm">
-              <Text span c="dimmed">Estimated Capacity: </Text>
-              <Text span fw={600} data-testid="donor-capacity">{formatMoney(donor.fields.estimatedCapacity)}</Text>
+              <Text span c="dimmed">
+                Estimated Capacity:{" "}
+              </Text>
+              <Text span fw={600} data-testid="donor-capacity">
+                {formatMoney(donor.fields.estimatedCapacity)}
+              </Text>
             </Text>
             <Badge variant="outline" color="grape" aria-label={`Organization ${donor.organizationName}`}>
               {donor.organizationName}
@@ -27,7 +35,12 @@ export function DonorHeader({ donor, fullRecordLink = true }: { donor: DonorReco
           </Group>
         </Stack>
         {fullRecordLink ? (
-          <Button component={Link} to={`/donor/${donor.id}/full`} variant="light" leftSection={<IconFileText size={16} />}>
+          <Button
+            component={Link}
+            to={`/donor/${donor.id}/full`}
+            variant="light"
+            leftSection={<IconFileText size={16} />}
+          >
             View Full Record
           </Button>
         ) : null}

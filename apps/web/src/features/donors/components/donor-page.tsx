@@ -13,15 +13,31 @@ type DonorQuery<T> = { data: T | null | undefined; isPending: boolean; isError: 
  * The frame of every /donor/{id}… page: donor roles only (Access Denied otherwise), then the
  * page's query — loading, a load error, or "Donor Not Found" — before the page itself renders.
  */
-export function DonorPage<T>({ useQuery, children }: { useQuery: (id: string) => DonorQuery<T>; children: (data: T) => ReactNode }) {
+export function DonorPage<T>({
+  useQuery,
+  children,
+}: {
+  useQuery: (id: string) => DonorQuery<T>;
+  children: (data: T) => ReactNode;
+}) {
   return (
-    <RequirePermission permission="viewDonors" deniedTitle={DONOR_MESSAGES.accessDeniedTitle} deniedMessage={DONOR_MESSAGES.accessDenied}>
+    <RequirePermission
+      permission="viewDonors"
+      deniedTitle={DONOR_MESSAGES.accessDeniedTitle}
+      deniedMessage={DONOR_MESSAGES.accessDenied}
+    >
       <DonorQueryState useQuery={useQuery}>{children}</DonorQueryState>
     </RequirePermission>
   );
 }
 
-function DonorQueryState<T>({ useQuery, children }: { useQuery: (id: string) => DonorQuery<T>; children: (data: T) => ReactNode }) {
+function DonorQueryState<T>({
+  useQuery,
+  children,
+}: {
+  useQuery: (id: string) => DonorQuery<T>;
+  children: (data: T) => ReactNode;
+}) {
   const { id = "" } = useParams();
   const { data, isPending, isError, error } = useQuery(id);
   if (isPending) return <PageLoader label="Loading donor" />;

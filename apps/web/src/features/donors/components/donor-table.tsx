@@ -30,7 +30,11 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
     () => [
       column.display({
         id: "select",
-        header: () => <Text span size="sm" c="dimmed">Select</Text>,
+        header: () => (
+          <Text span size="sm" c="dimmed">
+            Select
+          </Text>
+        ),
         cell: ({ row }) => {
           const name = [row.original.firstName, row.original.lastName].filter(Boolean).join(" ");
           return (
@@ -64,7 +68,12 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
       column.accessor("currentStage", {
         header: "Stage",
         cell: (c) => (
-          <Badge variant="light" color={c.getValue() === "Complete" ? "teal" : "blue"} style={{ overflow: "visible" }} miw="max-content">
+          <Badge
+            variant="light"
+            color={c.getValue() === "Complete" ? "teal" : "blue"}
+            style={{ overflow: "visible" }}
+            miw="max-content"
+          >
             {c.getValue()}
           </Badge>
         ),
@@ -74,7 +83,11 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
         : []),
       column.display({
         id: "actions",
-        header: () => <Text span size="sm" c="dimmed">Actions</Text>,
+        header: () => (
+          <Text span size="sm" c="dimmed">
+            Actions
+          </Text>
+        ),
         cell: ({ row }) => (
           <Button
             component={Link}
@@ -101,11 +114,20 @@ export function DonorTable({ rows, selected, onToggle, sort, dir, onSort, showOr
   });
 
   const sortable = (id: string): id is DonorSortKey =>
-    ["lastName", "dsRating", "qualityScore", "estimatedCapacity", "totalGiftAmount", "lastGiftDate", "age"].includes(id);
+    ["lastName", "dsRating", "qualityScore", "estimatedCapacity", "totalGiftAmount", "lastGiftDate", "age"].includes(
+      id,
+    );
 
   return (
     <ScrollArea type="auto">
-      <Table striped highlightOnHover verticalSpacing="xs" miw={1150} aria-label="Donors" style={{ whiteSpace: "nowrap" }}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        miw={1150}
+        aria-label="Donors"
+        style={{ whiteSpace: "nowrap" }}
+      >
         <Table.Thead>
           {table.getHeaderGroups().map((hg) => (
             <Table.Tr key={hg.id}>

@@ -10,7 +10,9 @@ export interface TimelineEntry {
 
 const formatDate = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 };
 
 /** docs/RULES.md, Donors: entries as stage name plus date, AI output cut at 100 characters. */

@@ -20,19 +20,17 @@ function SectionPanel({ section, defaultOpen }: { section: FieldSection; default
   const id = `section-${section.title.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <Paper withBorder radius="md">
-      <UnstyledButton
-        w="100%"
-        p="md"
-        onClick={() => setOpen((o) => !o)}
-        aria-expanded={open}
-        aria-controls={id}
-      >
+      <UnstyledButton w="100%" p="md" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             {open ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
             <Text fw={600}>{section.title}</Text>
           </Group>
-          <Badge variant="light" color={filled ? "teal" : "gray"} aria-label={`${filled} of ${section.fields.length} fields filled`}>
+          <Badge
+            variant="light"
+            color={filled ? "teal" : "gray"}
+            aria-label={`${filled} of ${section.fields.length} fields filled`}
+          >
             {filled} / {section.fields.length}
           </Badge>
         </Group>

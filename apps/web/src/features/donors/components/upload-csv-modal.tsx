@@ -137,8 +137,8 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
         {preview ? (
           <Stack gap={4}>
             <Text size="sm">
-              Preview (first {Math.min(CSV_PREVIEW_ROWS, preview.rowCount)} of {preview.rowCount.toLocaleString("en-US")}{" "}
-              rows, {preview.headers.length} columns)
+              Preview (first {Math.min(CSV_PREVIEW_ROWS, preview.rowCount)} of{" "}
+              {preview.rowCount.toLocaleString("en-US")} rows, {preview.headers.length} columns)
             </Text>
             <ScrollArea type="auto">
               <Table withTableBorder striped fz="xs" aria-label="CSV preview">

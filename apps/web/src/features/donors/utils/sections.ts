@@ -9,7 +9,11 @@ export function donorSections(donor: DonorRecord): FieldSection[] {
     const fields = fieldsOfSection(title).map((f) => {
       const value = donor.fields[f.key];
       const shown = formatDonorValue(f, value);
-      return { key: f.key, label: f.label, display: value === null || value === undefined || value === "" ? null : shown };
+      return {
+        key: f.key,
+        label: f.label,
+        display: value === null || value === undefined || value === "" ? null : shown,
+      };
     });
     if (title === ADDITIONAL) {
       for (const [header, value] of Object.entries(donor.unknownFields)) {
@@ -21,6 +25,8 @@ export function donorSections(donor: DonorRecord): FieldSection[] {
 }
 
 export const fullName = (donor: DonorRecord) => {
-  const parts = ["firstName", "middleName", "lastName"].map((k) => donor.fields[k]).filter((v) => v !== null && v !== undefined && v !== "");
+  const parts = ["firstName", "middleName", "lastName"]
+    .map((k) => donor.fields[k])
+    .filter((v) => v !== null && v !== undefined && v !== "");
   return parts.length ? parts.join(" ") : "Unnamed donor";
 };

@@ -26,4 +26,5 @@ export function stageProgress(recordStageNames: readonly string[]): StageProgres
   };
 }
 
-export const nextStepText = (current: StageName | null) => (current ? DONOR_MESSAGES.nextStep(current) : DONOR_MESSAGES.allStagesCompleted);
+export const nextStepText = (current: StageName | null) =>
+  current ? DONOR_MESSAGES.nextStep(current) : DONOR_MESSAGES.allStagesCompleted;

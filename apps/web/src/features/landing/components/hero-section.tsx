@@ -75,8 +75,8 @@ export function HeroSection({ signedIn }: { signedIn: boolean }) {
               A personalized cultivation plan for <span className={classes.highlight}>every major donor</span>
             </Title>
             <Text size="lg" c="dimmed">
-              Cultivate imports your donor data from your donor-research platform or CRM and turns it into
-              personalized cultivation roadmaps, so your team always knows who to approach next and how.
+              Cultivate imports your donor data from your donor-research platform or CRM and turns it into personalized
+              cultivation roadmaps, so your team always knows who to approach next and how.
             </Text>
             <Group>
               <Button

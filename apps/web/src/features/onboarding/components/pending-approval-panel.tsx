@@ -34,7 +34,12 @@ interface PendingApprovalPanelProps {
   contactSupportDisabled: boolean;
 }
 
-export function PendingApprovalPanel({ email, organizationName, onContactSupport, contactSupportDisabled }: PendingApprovalPanelProps) {
+export function PendingApprovalPanel({
+  email,
+  organizationName,
+  onContactSupport,
+  contactSupportDisabled,
+}: PendingApprovalPanelProps) {
   return (
     <Container size="sm" py={48}>
       <Paper withBorder shadow="sm" radius="md" p="xl">

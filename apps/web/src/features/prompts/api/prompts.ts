@@ -17,14 +17,20 @@ const stagePath = (stage: StageName) => `/api/prompts/${encodeURIComponent(stage
 export const getPrompts = async (): Promise<StagePrompt[]> =>
   promptListSchema.parse(await apiFetch("/api/prompts")).prompts;
 
-export const promptsQueryOptions = () => queryOptions({ queryKey: queryKeys.prompts.all, queryFn: getPrompts, retry: false });
+export const promptsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.prompts.all, queryFn: getPrompts, retry: false });
 export const usePrompts = () => useQuery(promptsQueryOptions());
 
 export const getPromptVersions = async (stage: StageName): Promise<PromptVersion[]> =>
   promptVersionListSchema.parse(await apiFetch(`${stagePath(stage)}/versions`)).versions;
 
 export const usePromptVersions = (stage: StageName, enabled: boolean) =>
-  useQuery({ queryKey: queryKeys.prompts.versions(stage), queryFn: () => getPromptVersions(stage), enabled, retry: false });
+  useQuery({
+    queryKey: queryKeys.prompts.versions(stage),
+    queryFn: () => getPromptVersions(stage),
+    enabled,
+    retry: false,
+  });
 
 function usePromptMutation<TInput>(fn: (input: TInput) => Promise<StagePrompt>) {
   const queryClient = useQueryClient();

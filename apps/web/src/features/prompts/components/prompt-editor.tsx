@@ -1,6 +1,19 @@
 import { useEffect, useState } from "react";
 import dayjs from "dayjs";
-import { Alert, Anchor, Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { IconDeviceFloppy, IconHistory, IconRestore } from "@tabler/icons-react";
 import { EMPTY_VALUE, PROMPT_MESSAGES, STAGES, type StageName, type StagePrompt } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
@@ -63,7 +76,8 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
       onSuccess: () => notify.success(PROMPT_MESSAGES.restored(stage)),
       onError: (e) => {
         // Fewer than two versions is a warning, not a failure (docs/RULES.md, Prompts).
-        if (e instanceof ApiClientError && e.status === 400) notify.warning(e.message || PROMPT_MESSAGES.noEarlier(stage));
+        if (e instanceof ApiClientError && e.status === 400)
+          notify.warning(e.message || PROMPT_MESSAGES.noEarlier(stage));
         else notify.error(PROMPT_MESSAGES.restoreFailed(stage, errorMessage(e, "Network error")));
       },
     });
@@ -89,18 +103,23 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
             ) : null}
           </Group>
         </Group>
-        <Textarea
-          label={`${stage} prompt`}
-          rows={3}
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-        />
+        <Textarea label={`${stage} prompt`} rows={3} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} />
         <Group justify="space-between">
           <Group gap="xs">
-            <Button leftSection={<IconDeviceFloppy size={16} />} onClick={onSave} loading={save.isPending} disabled={!draft.trim()}>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={onSave}
+              loading={save.isPending}
+              disabled={!draft.trim()}
+            >
               Save
             </Button>
-            <Button variant="default" leftSection={<IconRestore size={16} />} onClick={onRestore} loading={restore.isPending}>
+            <Button
+              variant="default"
+              leftSection={<IconRestore size={16} />}
+              onClick={onRestore}
+              loading={restore.isPending}
+            >
               Restore Previous
             </Button>
           </Group>
@@ -130,8 +149,8 @@ export function PromptEditor() {
         <div>
           <Title order={1}>Edit Prompts</Title>
           <Text c="dimmed">
-            Each engagement stage has one prompt. The recommendation screen adds the donor&apos;s data, the campaign goal,
-            the preparation notes and the earlier stages&apos; summaries to it. Every save keeps a version.
+            Each engagement stage has one prompt. The recommendation screen adds the donor&apos;s data, the campaign
+            goal, the preparation notes and the earlier stages&apos; summaries to it. Every save keeps a version.
           </Text>
         </div>
         {isError ? (

@@ -26,7 +26,11 @@ export async function getStageWorkspace(donorId: string): Promise<StageWorkspace
 }
 
 export const stageWorkspaceQueryOptions = (donorId: string) =>
-  queryOptions({ queryKey: queryKeys.stageWorkspace(donorId), queryFn: () => getStageWorkspace(donorId), retry: false });
+  queryOptions({
+    queryKey: queryKeys.stageWorkspace(donorId),
+    queryFn: () => getStageWorkspace(donorId),
+    retry: false,
+  });
 
 export const useStageWorkspace = (donorId: string) => useQuery(stageWorkspaceQueryOptions(donorId));
 
@@ -49,9 +53,7 @@ export function useSaveCampaignGoal(donorId: string) {
       ),
     onSuccess: (_r, { campaignId, goalText }) => {
       queryClient.setQueryData<StageWorkspace | null>(queryKeys.stageWorkspace(donorId), (ws) =>
-        ws
-          ? { ...ws, goals: [...ws.goals.filter((g) => g.campaignId !== campaignId), { campaignId, goalText }] }
-          : ws,
+        ws ? { ...ws, goals: [...ws.goals.filter((g) => g.campaignId !== campaignId), { campaignId, goalText }] } : ws,
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
     },
@@ -61,9 +63,7 @@ export function useSaveCampaignGoal(donorId: string) {
 export type StageRequest = { stage: StageName; campaignId: string | null; prepNotes: string };
 
 export const previewStagePrompt = async (donorId: string, body: StageRequest) =>
-  stagePreviewSchema.parse(
-    await apiFetch(`${donorPath(donorId)}/stages/preview`, { method: "POST", json: body }),
-  );
+  stagePreviewSchema.parse(await apiFetch(`${donorPath(donorId)}/stages/preview`, { method: "POST", json: body }));
 
 export const usePreviewStagePrompt = (donorId: string) =>
   useMutation({ mutationFn: (body: StageRequest) => previewStagePrompt(donorId, body) });
@@ -71,12 +71,16 @@ export const usePreviewStagePrompt = (donorId: string) =>
 export function useResetStages(donorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => stagesResetResultSchema.parse(await apiFetch(`${donorPath(donorId)}/stages`, { method: "DELETE" })),
+    mutationFn: async () =>
+      stagesResetResultSchema.parse(await apiFetch(`${donorPath(donorId)}/stages`, { method: "DELETE" })),
     onSuccess: async () => {
       queryClient.setQueryData<StageWorkspace | null>(queryKeys.stageWorkspace(donorId), (ws) =>
         ws ? { ...ws, stages: [], defaultStage: "Discovery", currentStage: "Discovery" } : ws,
       );
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.stageWorkspace(donorId) }), refreshOthers(queryClient)]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.stageWorkspace(donorId) }),
+        refreshOthers(queryClient),
+      ]);
     },
   });
 }
@@ -108,7 +112,12 @@ export async function streamStageGeneration(
   onEvent: (event: StageStreamEvent) => void,
   signal?: AbortSignal,
 ) {
-  const stream = await apiFetch(`${donorPath(donorId)}/stages/generate`, { method: "POST", json: body, signal, as: "stream" });
+  const stream = await apiFetch(`${donorPath(donorId)}/stages/generate`, {
+    method: "POST",
+    json: body,
+    signal,
+    as: "stream",
+  });
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -135,20 +144,31 @@ export async function streamStageGeneration(
 
   const final = result as StageStreamEvent | null;
   if (final?.type === "done") return final.record;
-  if (final?.type === "error" && final.message !== STAGE_MESSAGES.saveFailed) throw new StageGenerationError(final.message);
-  throw new StageSaveError(final?.type === "error" ? final.message : "The answer ended before the recommendation was saved.");
+  if (final?.type === "error" && final.message !== STAGE_MESSAGES.saveFailed)
+    throw new StageGenerationError(final.message);
+  throw new StageSaveError(
+    final?.type === "error" ? final.message : "The answer ended before the recommendation was saved.",
+  );
 }
 
 export function useGenerateStage(donorId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, onEvent }: { body: StageRequest & { prompt: string }; onEvent: (e: StageStreamEvent) => void }) =>
-      streamStageGeneration(donorId, body, onEvent),
+    mutationFn: ({
+      body,
+      onEvent,
+    }: {
+      body: StageRequest & { prompt: string };
+      onEvent: (e: StageStreamEvent) => void;
+    }) => streamStageGeneration(donorId, body, onEvent),
     onSuccess: async (record) => {
       queryClient.setQueryData<StageWorkspace | null>(queryKeys.stageWorkspace(donorId), (ws) =>
         ws ? { ...ws, stages: [...ws.stages.filter((s) => s.id !== record.id), record] } : ws,
       );
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.stageWorkspace(donorId) }), refreshOthers(queryClient)]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.stageWorkspace(donorId) }),
+        refreshOthers(queryClient),
+      ]);
     },
   });
 }

@@ -36,7 +36,12 @@ export function PromptPreview({ preview, stage, generating, onEdit, onDiscard, o
           <Button variant="default" onClick={onDiscard} disabled={generating}>
             Discard
           </Button>
-          <Button leftSection={<IconSend size={16} />} onClick={onSubmit} loading={generating} disabled={!preview.prompt.trim()}>
+          <Button
+            leftSection={<IconSend size={16} />}
+            onClick={onSubmit}
+            loading={generating}
+            disabled={!preview.prompt.trim()}
+          >
             Submit Prompt
           </Button>
         </Group>

@@ -4,7 +4,13 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { EMPTY_VALUE, formatMoney, type StageWorkspace } from "@cultivate/shared";
 
 /** The donor the stage page is about: name, rating, capacity, organisation and current stage. */
-export function StageDonorHeader({ donor, currentStage }: { donor: StageWorkspace["donor"]; currentStage: StageWorkspace["currentStage"] }) {
+export function StageDonorHeader({
+  donor,
+  currentStage,
+}: {
+  donor: StageWorkspace["donor"];
+  currentStage: StageWorkspace["currentStage"];
+}) {
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -35,7 +41,12 @@ export function StageDonorHeader({ donor, currentStage }: { donor: StageWorkspac
             </Badge>
           </Group>
         </Stack>
-        <Button component={Link} to={`/donor/${donor.id}/dashboard`} variant="light" leftSection={<IconArrowLeft size={16} />}>
+        <Button
+          component={Link}
+          to={`/donor/${donor.id}/dashboard`}
+          variant="light"
+          leftSection={<IconArrowLeft size={16} />}
+        >
           Donor Dashboard
         </Button>
       </Group>

@@ -68,7 +68,11 @@ export function StageRequestForm({ state, organizationKnown, providerSlot, onRes
           </Alert>
         ) : null}
         <Group justify="space-between">
-          <Button leftSection={<IconEye size={16} />} onClick={() => void state.previewPrompt()} disabled={working || !organizationKnown}>
+          <Button
+            leftSection={<IconEye size={16} />}
+            onClick={() => void state.previewPrompt()}
+            disabled={working || !organizationKnown}
+          >
             {working ? STAGE_MESSAGES.generating : "Preview Prompt"}
           </Button>
           <Button

@@ -36,7 +36,12 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot }: S
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <StageRequestForm state={state} organizationKnown={organizationKnown} providerSlot={providerSlot} onReset={confirmReset} />
+          <StageRequestForm
+            state={state}
+            organizationKnown={organizationKnown}
+            providerSlot={providerSlot}
+            onReset={confirmReset}
+          />
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 6 }}>

@@ -78,7 +78,8 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
       return notify.error(`Failed to save the campaign goal: ${errorMessage(e, "Network error")}`);
     }
     previewMutation.mutate(request(), {
-      onSuccess: (p) => setPreview({ prompt: p.prompt, providerLabel: p.providerLabel, promptVersion: p.promptVersion }),
+      onSuccess: (p) =>
+        setPreview({ prompt: p.prompt, providerLabel: p.providerLabel, promptVersion: p.promptVersion }),
       onError: (e) => {
         if (e instanceof ApiClientError && e.status === 400) setProblem(e.message);
         else notify.error(STAGE_MESSAGES.generationFailedBecause(errorMessage(e, STAGE_MESSAGES.generationFailed)));
@@ -92,7 +93,8 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
     setSaveFailed(null);
     setStreaming({ text: "", provider: "", model: "" });
     const onEvent = (event: StageStreamEvent) => {
-      if (event.type === "start") setStreaming((s) => ({ text: s?.text ?? "", provider: event.provider, model: event.model }));
+      if (event.type === "start")
+        setStreaming((s) => ({ text: s?.text ?? "", provider: event.provider, model: event.model }));
       else if (event.type === "token") setStreaming((s) => (s ? { ...s, text: s.text + event.text } : s));
     };
     generate.mutate(

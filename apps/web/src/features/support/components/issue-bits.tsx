@@ -28,4 +28,5 @@ export function IssueStatusBadge({ status }: { status: IssueStatus }) {
   );
 }
 
-export const formatDateTime = (value: string | null | undefined) => (value ? dayjs(value).format("MMM D, YYYY h:mm A") : "—");
+export const formatDateTime = (value: string | null | undefined) =>
+  value ? dayjs(value).format("MMM D, YYYY h:mm A") : "—";

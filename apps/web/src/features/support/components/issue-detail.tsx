@@ -1,6 +1,21 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Anchor, Button, Code, Container, Divider, Grid, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Anchor,
+  Button,
+  Code,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconDeviceFloppy, IconEdit, IconTrash } from "@tabler/icons-react";
 import {
@@ -141,7 +156,14 @@ export function IssueDetail({ id }: { id: string }) {
 
   return (
     <Container size="lg" py="xl">
-      <Anchor component={Link} to="/support" size="sm" mb="md" display="inline-flex" style={{ alignItems: "center", gap: 4 }}>
+      <Anchor
+        component={Link}
+        to="/support"
+        size="sm"
+        mb="md"
+        display="inline-flex"
+        style={{ alignItems: "center", gap: 4 }}
+      >
         <IconArrowLeft size={14} /> Back to Support
       </Anchor>
       <Grid gap="lg">
@@ -149,8 +171,20 @@ export function IssueDetail({ id }: { id: string }) {
           <Paper withBorder radius="md" p="lg">
             {editing && draft ? (
               <Stack gap="md">
-                <TextInput label="Title" required maxLength={200} value={draft.title} onChange={(e) => set("title", e.currentTarget.value)} />
-                <Select label="Type" data={typeData} value={draft.type} allowDeselect={false} onChange={(v) => v && set("type", v as IssueType)} />
+                <TextInput
+                  label="Title"
+                  required
+                  maxLength={200}
+                  value={draft.title}
+                  onChange={(e) => set("title", e.currentTarget.value)}
+                />
+                <Select
+                  label="Type"
+                  data={typeData}
+                  value={draft.type}
+                  allowDeselect={false}
+                  onChange={(v) => v && set("type", v as IssueType)}
+                />
                 <Textarea
                   label="Description"
                   required
@@ -217,7 +251,13 @@ export function IssueDetail({ id }: { id: string }) {
                       </Button>
                     ) : null}
                     {issue.permissions.canDelete ? (
-                      <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete} loading={remove.isPending}>
+                      <Button
+                        variant="light"
+                        color="red"
+                        leftSection={<IconTrash size={16} />}
+                        onClick={confirmDelete}
+                        loading={remove.isPending}
+                      >
                         Delete
                       </Button>
                     ) : null}
@@ -237,7 +277,9 @@ export function IssueDetail({ id }: { id: string }) {
                   </Title>
                   {issue.status === "resolved" ? (
                     <Stack gap={4}>
-                      <Text style={{ whiteSpace: "pre-wrap" }}>{issue.resolutionComment || "No resolution comment."}</Text>
+                      <Text style={{ whiteSpace: "pre-wrap" }}>
+                        {issue.resolutionComment || "No resolution comment."}
+                      </Text>
                       <Text size="sm" c="dimmed">
                         Resolved {formatDateTime(issue.resolvedAt)}
                       </Text>

@@ -1,6 +1,19 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { Alert, Button, Container, Group, List, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  List,
+  Paper,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { IconCircleCheck, IconInfoCircle, IconSend } from "@tabler/icons-react";
 import {
   ISSUE_NO_ORGANIZATION_MESSAGE,

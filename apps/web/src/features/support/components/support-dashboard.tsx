@@ -2,7 +2,13 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
-import { ISSUE_STATUSES, ISSUE_STATUS_LABELS, ISSUE_TYPE_LABELS, type Issue, type IssueStatus } from "@cultivate/shared";
+import {
+  ISSUE_STATUSES,
+  ISSUE_STATUS_LABELS,
+  ISSUE_TYPE_LABELS,
+  type Issue,
+  type IssueStatus,
+} from "@cultivate/shared";
 import { PageLoader } from "@/components/ui/page-loader";
 import { useIssues } from "../api/get-issues";
 import { formatDateTime, IssueStatusBadge, IssueTypeIcon } from "./issue-bits";
@@ -11,7 +17,14 @@ const COUNT_COLOR: Record<IssueStatus, string> = { pending: "yellow.7", active: 
 
 function IssueCard({ issue }: { issue: Issue }) {
   return (
-    <Card withBorder radius="md" padding="md" component={Link} to={`/support/issues/${issue.id}`} data-testid="issue-card">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component={Link}
+      to={`/support/issues/${issue.id}`}
+      data-testid="issue-card"
+    >
       <Group align="flex-start" wrap="nowrap" gap="md">
         <IssueTypeIcon type={issue.type} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
