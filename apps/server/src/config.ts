@@ -40,12 +40,10 @@ const envSchema = z.object({
     )
     .pipe(
       z.array(
-        z
-          .string()
-          .refine(isOrigin, {
-            error:
-              "each TRUSTED_ORIGINS entry must be an origin such as https://app.example.org (scheme, host and port only)",
-          }),
+        z.string().refine(isOrigin, {
+          error:
+            "each TRUSTED_ORIGINS entry must be an origin such as https://app.example.org (scheme, host and port only)",
+        }),
       ),
     )
     .optional(),

@@ -223,14 +223,12 @@ describe("an import stopped by a database error", () => {
         error: `The import stopped: Failed query: INSERT INTO "donors" ("first_name") SELECT … params: [{"email":"${secret}","notes":"${"x".repeat(200_000)}"}]`,
       })
       .returning();
-    await t.db
-      .insert(donorImportProblems)
-      .values({
-        batchId: b!.id,
-        row: 1,
-        column: "y".repeat(5000),
-        problem: `"${secret}${"z".repeat(200_000)}" is not a valid date`,
-      });
+    await t.db.insert(donorImportProblems).values({
+      batchId: b!.id,
+      row: 1,
+      column: "y".repeat(5000),
+      problem: `"${secret}${"z".repeat(200_000)}" is not a valid date`,
+    });
     const res = await t.request("GET", `/api/donors/imports/${b!.id}`, { cookie: u.cookie });
     expect(res.statusCode).toBe(200);
     const got = res.json();

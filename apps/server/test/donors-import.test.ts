@@ -360,16 +360,14 @@ describe("export", () => {
       largestGiftFound: 5000,
       phoneNumber: "(555) 123-4567",
     });
-    await t.db
-      .insert(donors)
-      .values(
-        Array.from({ length: 2105 }, (_, i) => ({
-          organizationId: org.id,
-          firstName: `F${i}`,
-          lastName: `L${String(i).padStart(5, "0")}`,
-          dsRating: i % 2 ? "DS2-2" : "DS1-1",
-        })),
-      );
+    await t.db.insert(donors).values(
+      Array.from({ length: 2105 }, (_, i) => ({
+        organizationId: org.id,
+        firstName: `F${i}`,
+        lastName: `L${String(i).padStart(5, "0")}`,
+        dsRating: i % 2 ? "DS2-2" : "DS1-1",
+      })),
+    );
     await buildDonor(t, orgB.id, { firstName: "Foreign", lastName: "Donor", dsRating: "DS1-1" });
 
     const res = await t.request(

@@ -85,17 +85,15 @@ beforeAll(async () => {
     estimatedCapacity: 50000,
   });
   // Stages: Ann has Discovery → current Connection; Bob has Connection only → still Discovery; Dee completed all.
-  await t.db
-    .insert(stages)
-    .values([
-      { donorId: ids.ann!, organizationId: orgA.id, stageName: "Discovery" },
-      { donorId: ids.bob!, organizationId: orgA.id, stageName: "Connection" },
-      ...["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"].map((stageName) => ({
-        donorId: ids.dee!,
-        organizationId: orgA.id,
-        stageName,
-      })),
-    ]);
+  await t.db.insert(stages).values([
+    { donorId: ids.ann!, organizationId: orgA.id, stageName: "Discovery" },
+    { donorId: ids.bob!, organizationId: orgA.id, stageName: "Connection" },
+    ...["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"].map((stageName) => ({
+      donorId: ids.dee!,
+      organizationId: orgA.id,
+      stageName,
+    })),
+  ]);
 });
 afterAll(async () => {
   await t?.close();

@@ -125,15 +125,13 @@ async function buildFixture(): Promise<Fixture> {
       .insert(campaigns)
       .values(campaignRow(`Colleague campaign ${m}`, ownerId))
       .returning();
-    await t.db
-      .insert(stages)
-      .values({
-        donorId: donor.id,
-        organizationId: org.id,
-        stageName: "Discovery",
-        aiOutput: `Plan ${m}`,
-        campaignId: campaign.id,
-      });
+    await t.db.insert(stages).values({
+      donorId: donor.id,
+      organizationId: org.id,
+      stageName: "Discovery",
+      aiOutput: `Plan ${m}`,
+      campaignId: campaign.id,
+    });
     await t.db
       .insert(campaignGoals)
       .values({ campaignId: campaign.id, donorId: donor.id, organizationId: org.id, goalText: `Goal ${m}` });

@@ -60,15 +60,13 @@ export function donorRepository(db: Db) {
           .update(donors)
           .set({ notes, updatedAt: new Date() })
           .where(and(eq(donors.id, donorId), eq(donors.organizationId, organizationId)));
-        await tx
-          .insert(donorChanges)
-          .values({
-            donorId,
-            organizationId,
-            userId,
-            source: "screen",
-            changes: [{ field: "notes", old, new: notes }],
-          });
+        await tx.insert(donorChanges).values({
+          donorId,
+          organizationId,
+          userId,
+          source: "screen",
+          changes: [{ field: "notes", old, new: notes }],
+        });
       });
     },
   };
