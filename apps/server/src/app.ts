@@ -70,12 +70,10 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     frameworkErrors: (error, _request, res) => {
       const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
       const reply = res as unknown as { code: (n: number) => { send: (body: unknown) => unknown } };
-      return reply
-        .code(tooLong ? 414 : 400)
-        .send({
-          error: tooLong ? "uri_too_long" : "bad_request",
-          message: tooLong ? "A part of the address is too long." : "The address is not valid.",
-        });
+      return reply.code(tooLong ? 414 : 400).send({
+        error: tooLong ? "uri_too_long" : "bad_request",
+        message: tooLong ? "A part of the address is too long." : "The address is not valid.",
+      });
     },
   });
   app.setValidatorCompiler(validatorCompiler);
