@@ -60,7 +60,7 @@ const get = async (cookie: string, url: string) => {
   return res.json() as List;
 };
 
-describe("who may see the action history (part 2 §6)", () => {
+describe("who may see the action history (docs/RULES.md, Activity history)", () => {
   it("answers 401 without a session and 403 for an officer or a user without a role", async () => {
     expect((await t.request("GET", "/api/actions")).statusCode).toBe(401);
     const officer = await buildUser(t, { role: "org_officer", organizationId: orgA });
@@ -144,7 +144,7 @@ describe("paging and filters with an exact count", () => {
   });
 });
 
-describe("CSV export (part 2 §9)", () => {
+describe("CSV export (docs/RULES.md, Activity history)", () => {
   it("streams every matching action as user_actions_{date}.csv with the 12 columns in order", async () => {
     const manager = await buildUser(t, { role: "org_manager", organizationId: orgA });
     const res = await t.request("GET", "/api/actions/export", { cookie: manager.cookie });

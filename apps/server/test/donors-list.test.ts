@@ -170,7 +170,7 @@ describe("donor list ordering, paging and counts", () => {
   });
 });
 
-describe("filter rules (part 1 §5)", () => {
+describe("filter rules (docs/RULES.md, Donor filters)", () => {
   it("searches first name, last name, full name and email case-insensitively as a substring", async () => {
     expect(await names({ searchTerm: "ALP" })).toEqual(["Bob", "Cy"]);
     expect(await names({ searchTerm: "bob@MAIL" })).toEqual(["Bob"]);

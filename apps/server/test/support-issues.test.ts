@@ -43,7 +43,7 @@ async function waitForOutbox(kind: string, to: string) {
   throw new Error(`no ${kind} email to ${to}`);
 }
 
-describe("submitting an issue (part 2 §5)", () => {
+describe("submitting an issue (docs/RULES.md, Support issues)", () => {
   it("answers 401 'You must be logged in to submit an issue.' without a session", async () => {
     const res = await t.request("POST", "/api/issues", { body: body() });
     expect(res.statusCode).toBe(401);
@@ -149,7 +149,7 @@ describe("seeing issues", () => {
   });
 });
 
-describe("editing and deleting (part 2 §6)", () => {
+describe("editing and deleting (docs/RULES.md, Support issues)", () => {
   it("the submitter edits and deletes their issue but may not change its status (403)", async () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
     const issue = await submit(u.cookie);
@@ -214,7 +214,7 @@ describe("editing and deleting (part 2 §6)", () => {
   );
 });
 
-describe("status transitions (part 2 §4)", () => {
+describe("status transitions (docs/RULES.md, Support issues)", () => {
   it("pending → active → resolved stamps resolved_at, stores the comment and emails the submitter; staying resolved updates the comment; leaving resolved clears both", async () => {
     const u = await buildUser(t, { role: "org_officer", organizationId: orgA });
     const admin = await buildUser(t, { role: "admin", organizationId: null });

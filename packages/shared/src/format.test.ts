@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatMoney, formatNumber, truncateText } from "./format.ts";
 
-describe("formatMoney (part 1 §9: dollar sign, thousands separators, N/A when zero or missing)", () => {
+describe("formatMoney (docs/RULES.md, Display formats: dollar sign, thousands separators, N/A when zero or missing)", () => {
   it.each([
     [1234, "$1,234"],
     [1234567.5, "$1,234,567.50"],
@@ -31,7 +31,7 @@ describe("formatNumber", () => {
   });
 });
 
-describe('formatDate (part 2 §2: dates display like "Jan 5, 2025")', () => {
+describe('formatDate (docs/RULES.md, Display formats: dates display like "Jan 5, 2025")', () => {
   it("shows a calendar date as that day", () => {
     expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
     expect(formatDate("2024-12-31")).toBe("Dec 31, 2024");
@@ -47,7 +47,7 @@ describe('formatDate (part 2 §2: dates display like "Jan 5, 2025")', () => {
   });
 });
 
-describe("truncateText (part 1 §9: cut at 100 characters with ...)", () => {
+describe("truncateText (docs/RULES.md, Display formats: cut at 100 characters with ...)", () => {
   it("keeps text of up to 100 characters", () => {
     expect(truncateText("a".repeat(100))).toBe("a".repeat(100));
     expect(truncateText("")).toBe("");
