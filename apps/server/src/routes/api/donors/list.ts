@@ -37,7 +37,8 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors", {
     schema: {
       tags: ["donors"],
-      summary: "Donor list: server-side filters (docs/RULES.md, Donor filters), sort (Last Name, First Name) and paging with exact counts",
+      summary:
+        "Donor list: server-side filters (docs/RULES.md, Donor filters), sort (Last Name, First Name) and paging with exact counts",
       querystring: donorListQuerySchema,
       response: {
         200: donorListResponseSchema,
@@ -76,7 +77,8 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors/export", {
     schema: {
       tags: ["donors"],
-      summary: "Export CSV (docs/RULES.md, Export): every donor matching the filters, 16 columns, streamed as donors_{date}.csv",
+      summary:
+        "Export CSV (docs/RULES.md, Export): every donor matching the filters, 16 columns, streamed as donors_{date}.csv",
       querystring: donorExportQuerySchema,
       produces: ["text/csv"],
       response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
