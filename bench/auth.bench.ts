@@ -44,7 +44,7 @@ const report = (label: string, ms: number[], totalMs: number) =>
 const email = `bench-${Date.now()}@example.org`;
 await fetch(`${origin}/api/auth/sign-up/email`, {
   method: "POST",
-  headers: { "content-type": "application/json", origin: config.appUrl },
+  headers: { "content-type": "application/json", origin },
   body: JSON.stringify({ email, password: "benchmark-password" }),
 });
 
@@ -56,7 +56,7 @@ let cookie = "";
     const s = performance.now();
     const res = await fetch(`${origin}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: config.appUrl },
+      headers: { "content-type": "application/json", origin },
       body: JSON.stringify({ email, password: "benchmark-password" }),
     });
     cookie = res.headers
