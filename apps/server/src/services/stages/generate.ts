@@ -71,6 +71,17 @@ export async function generateStage(
 ): Promise<void> {
   const started = performance.now();
   const details = { stage: body.stage, provider: provider.id, model: provider.model };
+  const recordOutcome = (outcome: { success?: false; errorMessage?: string }) =>
+    app.activity.record(actor, request, {
+      organizationId: prepared.donor.organizationId,
+      actionType: "ai_interaction",
+      actionName: "ai_generate",
+      resourceType: "donor",
+      resourceId: prepared.donor.id,
+      details,
+      durationMs: Math.round(performance.now() - started),
+      ...outcome,
+    });
   try {
     send({ type: "start", provider: provider.id, model: provider.model });
     const result = await provider.generate({
@@ -93,29 +104,11 @@ export async function generateStage(
     });
     const [record] = await app.repos.stages.records(prepared.donor.organizationId, prepared.donor.id, id);
     send({ type: "done", record: record! });
-    app.activity.record(actor, request, {
-      organizationId: prepared.donor.organizationId,
-      actionType: "ai_interaction",
-      actionName: "ai_generate",
-      resourceType: "donor",
-      resourceId: prepared.donor.id,
-      details,
-      durationMs: Math.round(performance.now() - started),
-    });
+    recordOutcome({});
   } catch (err) {
     const message = err instanceof AiError ? err.message : STAGE_MESSAGES.saveFailed;
     if (!(err instanceof AiError)) request.log.error({ err }, "stage generation failed");
     send({ type: "error", message });
-    app.activity.record(actor, request, {
-      organizationId: prepared.donor.organizationId,
-      actionType: "ai_interaction",
-      actionName: "ai_generate",
-      resourceType: "donor",
-      resourceId: prepared.donor.id,
-      details,
-      success: false,
-      errorMessage: message,
-      durationMs: Math.round(performance.now() - started),
-    });
+    recordOutcome({ success: false, errorMessage: message });
   }
 }
