@@ -3,7 +3,7 @@ import { aiSettingRepository, promptRepository } from "./ai-settings/repository.
 import { campaignRepository } from "./campaigns/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
 import { importBatchRepository } from "./donors/import-batches.ts";
-import { donorRepository } from "./donors/records.ts";
+import { donorRepository } from "./donors/repository.ts";
 import { organizationRepository } from "./organizations/repository.ts";
 import { stageRepository } from "./stages/repository.ts";
 
