@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { currentStage, STAGES } from "@cultivate/shared";
 import { donors, stages } from "../src/db/schema.ts";
-import { pipeline } from "../src/services/admin/tenant-figures.ts";
+import { pipeline } from "../src/services/dashboards/tenant-figures.ts";
 import { currentStageOfDoneSql, currentStageSql } from "../src/services/donors/current-stage.ts";
 import { buildDonor, buildOrg, createTestApp, type TestApp } from "./helpers.ts";
 

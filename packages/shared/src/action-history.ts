@@ -177,6 +177,7 @@ export const ACTION_NAMES = {
     "ai_provider_change",
     "user_create",
     "user_approve",
+    "user_decline",
     "user_role_assign",
     "user_role_remove",
     "user_organization_change",

@@ -1,11 +1,17 @@
 import type { Db } from "../db/client.ts";
+import { actionRepository } from "./activity/repository.ts";
 import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
 import { campaignRepository } from "./campaigns/repository.ts";
+import { dashboardRepository } from "./dashboards/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
 import { importBatchRepository } from "./donors/import-batches.ts";
-import { donorRepository } from "./donors/records.ts";
+import { donorRepository } from "./donors/repository.ts";
+import { onboardingRepository } from "./onboarding/repository.ts";
 import { organizationRepository } from "./organizations/repository.ts";
+import { platformRepository } from "./platform/repository.ts";
 import { stageRepository } from "./stages/repository.ts";
+import { issueRepository } from "./support/repository.ts";
+import { userRepository } from "./users/repository.ts";
 
 /**
  * The repositories behind the routes, built once on the app's database and decorated as `app.repos`
@@ -22,6 +28,12 @@ export function createRepositories(db: Db) {
     stages: stageRepository(db),
     aiSettings: aiSettingRepository(db),
     prompts: promptRepository(db),
+    issues: issueRepository(db),
+    users: userRepository(db),
+    dashboards: dashboardRepository(db),
+    actions: actionRepository(db),
+    onboarding: onboardingRepository(db),
+    platform: platformRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

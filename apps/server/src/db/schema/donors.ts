@@ -19,7 +19,7 @@ import { organizations, users } from "./core.ts";
 export const donorNameKeySql = (last: AnyPgColumn, first: AnyPgColumn, zip: AnyPgColumn) =>
   sql`(lower(coalesce(${last}, '')) || '|' || lower(coalesce(${first}, '')) || '|' || coalesce(${zip}, ''))`;
 
-/** "first last" as the list's search matches it (see services/donors/repository.ts). */
+/** "first last" as the list's search matches it (see services/donors/list-sql.ts). */
 export const donorFullNameSql = (first: AnyPgColumn, last: AnyPgColumn) =>
   sql`(coalesce(${first}, '') || ' ' || coalesce(${last}, ''))`;
 

@@ -41,7 +41,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/health", {
     schema: { tags: ["public"], summary: "Liveness and database check", response: { 200: healthSchema } },
     handler: async () => {
-      await app.database.db.execute("select 1");
+      await app.repos.platform.ping();
       return { ok: true, database: app.database.kind };
     },
   });

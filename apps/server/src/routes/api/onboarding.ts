@@ -4,8 +4,7 @@ import { conflict } from "../../lib/errors.ts";
 import { publicErrorMessage } from "../../lib/db-errors.ts";
 import { errorSchema } from "../../lib/http.ts";
 import { requireActor } from "../../policy/policy.ts";
-import { ownerEmails, submitOnboarding } from "../../services/onboarding.ts";
-import { adminEmails } from "../../services/admins.ts";
+import { applicationRecipients, submitOnboarding } from "../../services/onboarding/service.ts";
 import { onboardingSubmittedEmail } from "../../mail/templates.ts";
 import { trackRequest } from "../../services/activity/track.ts";
 
@@ -40,7 +39,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict("Your information has already been submitted.");
       }
       const started = performance.now();
-      const { organization, kind } = await submitOnboarding(app.db, actor.userId, request.body);
+      const { organization, kind } = await submitOnboarding(app, actor.userId, request.body);
       app.activity.record(actor, request, {
         actionType: "data_management",
         actionName: "onboarding_submit",
@@ -55,9 +54,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       // once, with the platform admins; a brand-new organisation has no owner yet (admins only).
       // The onboarding email (docs/RULES.md, Onboarding and approval): a failure is logged and the flow continues.
       try {
-        const recipients = new Set(await adminEmails(app.db));
-        if (kind !== "new")
-          for (const to of await ownerEmails(app.db, organization.id, actor.userId)) recipients.add(to);
+        const recipients = await applicationRecipients(app, organization.id, kind, actor.userId);
         for (const to of recipients) {
           const email = onboardingSubmittedEmail(
             to,

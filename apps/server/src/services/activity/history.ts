@@ -1,174 +1,23 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { ACTION_CSV_COLUMNS, ACTION_NAMES, type ActionSummary, type UserAction } from "@cultivate/shared";
-import type { Db } from "../../db/client.ts";
-import { organizations, userActions, userProfiles, users } from "../../db/schema.ts";
-import { csvLine } from "@cultivate/shared";
+import type { FastifyInstance } from "fastify";
+import type { ActionQuery } from "./repository.ts";
 
-export type ActionQuery = {
-  /** null = every organisation (admins only; the route decides). */
-  organizationId: string | null;
-  actionType?: string;
-  actionName?: string;
-  resourceType?: string;
-  userId?: string;
-  from?: string;
-  to?: string;
-  success?: "true" | "false";
-};
-
-function where(q: ActionQuery): SQL | undefined {
-  return and(
-    q.organizationId ? eq(userActions.organizationId, q.organizationId) : undefined,
-    q.actionType ? eq(userActions.actionType, q.actionType) : undefined,
-    q.actionName ? eq(userActions.actionName, q.actionName) : undefined,
-    q.resourceType ? eq(userActions.resourceType, q.resourceType) : undefined,
-    q.userId ? eq(userActions.userId, q.userId) : undefined,
-    q.from ? gte(userActions.timestamp, new Date(q.from)) : undefined,
-    q.to ? lte(userActions.timestamp, new Date(q.to)) : undefined,
-    q.success ? eq(userActions.success, q.success === "true") : undefined,
-  );
-}
-
-const columns = {
-  id: userActions.id,
-  userId: userActions.userId,
-  userEmail: users.email,
-  organizationId: userActions.organizationId,
-  organizationName: organizations.name,
-  actionType: userActions.actionType,
-  actionName: userActions.actionName,
-  resourceType: userActions.resourceType,
-  resourceId: userActions.resourceId,
-  success: userActions.success,
-  durationMs: userActions.durationMs,
-  ipAddress: userActions.ipAddress,
-  userAgent: userActions.userAgent,
-  sessionId: userActions.sessionId,
-  details: userActions.details,
-  errorMessage: userActions.errorMessage,
-  timestamp: userActions.timestamp,
-};
-
-const select = (db: Db) =>
-  db
-    .select(columns)
-    .from(userActions)
-    .leftJoin(users, eq(users.id, userActions.userId))
-    .leftJoin(organizations, eq(organizations.id, userActions.organizationId));
-
-type Row = Omit<UserAction, "timestamp"> & { timestamp: Date };
-const present = (r: Row): UserAction => ({ ...r, details: r.details ?? {}, timestamp: r.timestamp.toISOString() });
-
-/** One page, newest first, with the exact number of matching actions (docs/RULES.md, Activity history: 50 per page with an exact count). */
-export async function listActions(db: Db, q: ActionQuery, offset: number, limit: number) {
-  const filter = where(q);
-  const rows = await select(db)
-    .where(filter)
-    .orderBy(desc(userActions.timestamp), desc(userActions.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(userActions)
-    .where(filter);
-  return { items: rows.map(present), total: Number(count?.n ?? 0), offset, limit };
-}
-
-export async function summarizeActions(db: Db, q: ActionQuery): Promise<ActionSummary> {
-  const filter = where(q);
-  const [totals] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      successCount: sql<number>`count(*) filter (where ${userActions.success})::int`,
-      averageDurationMs: sql<string | null>`avg(${userActions.durationMs})`,
-    })
-    .from(userActions)
-    .where(filter);
-  const byType = await db
-    .select({ actionType: userActions.actionType, count: sql<number>`count(*)::int` })
-    .from(userActions)
-    .where(filter)
-    .groupBy(userActions.actionType)
-    .orderBy(desc(sql`count(*)`), asc(userActions.actionType));
-  const total = Number(totals?.total ?? 0);
-  const successCount = Number(totals?.successCount ?? 0);
-  const avg = totals?.averageDurationMs;
-  return {
-    total,
-    successCount,
-    successRate: total ? Math.round((successCount / total) * 1000) / 10 : null,
-    byType: byType.map((b) => ({ actionType: b.actionType, count: Number(b.count) })),
-    averageDurationMs: avg === null || avg === undefined ? null : Math.round(Number(avg)),
-  };
-}
-
-/** Values for the filter dropdowns, inside the caller's scope. */
-export async function actionFilterOptions(db: Db, organizationId: string | null) {
-  const userRows = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
-    .where(organizationId ? eq(userProfiles.organizationId, organizationId) : undefined)
-    .orderBy(asc(users.email))
-    .limit(2000);
-  const orgRows = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(organizationId ? eq(organizations.id, organizationId) : undefined)
-    .orderBy(asc(organizations.name))
-    .limit(2000);
-  const scope = organizationId ? eq(userActions.organizationId, organizationId) : undefined;
-  const names = await db.selectDistinct({ v: userActions.actionName }).from(userActions).where(scope).limit(500);
-  const types = await db.selectDistinct({ v: userActions.resourceType }).from(userActions).where(scope).limit(500);
-  const known = Object.values(ACTION_NAMES).flat() as string[];
-  return {
-    users: userRows,
-    organizations: orgRows,
-    actionNames: [...new Set([...known, ...names.map((n) => n.v)])].sort(),
-    resourceTypes: [...new Set(types.map((t) => t.v).filter((v): v is string => !!v))].sort(),
-  };
-}
+export type { ActionQuery } from "./repository.ts";
 
 /**
- * Every matching action as CSV (the 12 columns of docs/RULES.md, Activity history), newest first, read in keyset-paged chunks
- * so memory stays flat and the embedded database is never held for long.
+ * The action history (docs/RULES.md, Activity history), over `app.repos.actions`. The route decides the
+ * organisation (`ActionQuery.organizationId`; null only for an admin who names none).
  */
-export async function* actionsCsv(db: Db, q: ActionQuery, chunk = 1000): AsyncGenerator<string> {
-  yield csvLine([...ACTION_CSV_COLUMNS]);
-  const filter = where(q);
-  let cursor: { ts: string; id: string } | null = null;
-  for (;;) {
-    const after: SQL | undefined = cursor
-      ? sql`(${userActions.timestamp}, ${userActions.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
-      : undefined;
-    const rows: (Row & { cursorTs: string })[] = await db
-      .select({ ...columns, cursorTs: sql<string>`${userActions.timestamp}::text` })
-      .from(userActions)
-      .leftJoin(users, eq(users.id, userActions.userId))
-      .leftJoin(organizations, eq(organizations.id, userActions.organizationId))
-      .where(and(filter, after))
-      .orderBy(desc(userActions.timestamp), desc(userActions.id))
-      .limit(chunk);
-    let out = "";
-    for (const r of rows) {
-      out += csvLine([
-        r.timestamp.toISOString(),
-        r.userEmail,
-        r.organizationName,
-        r.actionType,
-        r.actionName,
-        r.resourceType,
-        r.resourceId,
-        r.success ? "true" : "false",
-        r.durationMs,
-        r.ipAddress,
-        r.userAgent,
-        JSON.stringify(r.details ?? {}),
-      ]);
-    }
-    if (out) yield out;
-    if (rows.length < chunk) return;
-    const last: Row & { cursorTs: string } = rows[rows.length - 1]!;
-    cursor = { ts: last.cursorTs, id: last.id };
-  }
-}
+
+/** One page, newest first, with the exact number of matching actions (50 per page with an exact count). */
+export const listActions = (app: FastifyInstance, q: ActionQuery, offset: number, limit: number) =>
+  app.repos.actions.list(q, offset, limit);
+
+/** Totals, failures, counts per type and the average duration of the matching actions. */
+export const summarizeActions = (app: FastifyInstance, q: ActionQuery) => app.repos.actions.summarize(q);
+
+/** Values for the filter dropdowns, inside the caller's scope. */
+export const actionFilterOptions = (app: FastifyInstance, organizationId: string | null) =>
+  app.repos.actions.filterOptions(organizationId);
+
+/** Every matching action as CSV (the 12 columns), newest first, read in keyset-paged chunks. */
+export const actionsCsv = (app: FastifyInstance, q: ActionQuery, chunk?: number) => app.repos.actions.csv(q, chunk);

@@ -1,9 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { TrackActionInput, UpdateActionInput } from "@cultivate/shared";
 import { actionRow, type ActionRecord } from "../../activity/recorder.ts";
-import type { Db } from "../../db/client.ts";
-import { sessions, userActions } from "../../db/schema.ts";
 import { loadActor, type Actor } from "../../policy/actor.ts";
 import { can, isApproved } from "../../policy/policy.ts";
 import { publicErrorMessage } from "../../lib/db-errors.ts";
@@ -37,16 +34,14 @@ export function trackSignIn(
     void (async () => {
       const body = JSON.parse(responseText) as { token?: string; user?: { id?: string } };
       if (!body.user?.id) return;
-      const [session] = body.token
-        ? await app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, body.token))
-        : [];
-      const actor = await loadActor(app.db, body.user.id, session?.id ?? "");
+      const sessionId = body.token ? await app.repos.actions.sessionIdByToken(body.token) : null;
+      const actor = await loadActor(app.db, body.user.id, sessionId ?? "");
       if (!actor) return;
       app.activity.record(actor, request, {
         actionType: "authentication",
         actionName: "sign_in",
         resourceType: "session",
-        resourceId: session?.id ?? null,
+        resourceId: sessionId,
         details: { method: "email", rememberMe: rememberMe ?? true },
       });
     })().catch((err: unknown) => request.log.warn({ err }, "could not track sign-in"));
@@ -77,46 +72,26 @@ export function trackSignOut(app: FastifyInstance, request: FastifyRequest, acto
  * browser gets the id it later updates with the page's duration.
  */
 export async function insertAction(
-  db: Db,
+  app: FastifyInstance,
   actor: Actor,
   request: FastifyRequest,
   input: TrackActionInput,
 ): Promise<string | null> {
-  const [row] = await db
-    .insert(userActions)
-    .values({
-      ...(input.id ? { id: input.id } : {}),
-      // An admin's pages are often another organisation's records (paths, titles), and an account
-      // that is not approved writes nothing into its organisation's history: both filed under none.
-      ...actionRow(actor, request, {
-        ...input,
-        organizationId: can.seeAllOrganizations(actor) || !isApproved(actor) ? null : actor.organizationId,
-      }),
-    })
-    // The same id again (an unload beacon racing its own insert) completes the row, only the caller's own.
-    .onConflictDoUpdate({
-      target: userActions.id,
-      set: {
-        durationMs: sql`coalesce(excluded.duration_ms, ${userActions.durationMs})`,
-        details: sql`${userActions.details} || excluded.details`,
-      },
-      setWhere: eq(userActions.userId, actor.userId),
-    })
-    .returning({ id: userActions.id });
-  return row?.id ?? null;
+  return app.repos.actions.insertOwn({
+    ...(input.id ? { id: input.id } : {}),
+    // An admin's pages are often another organisation's records (paths, titles), and an account
+    // that is not approved writes nothing into its organisation's history: both filed under none.
+    ...actionRow(actor, request, {
+      ...input,
+      organizationId: can.seeAllOrganizations(actor) || !isApproved(actor) ? null : actor.organizationId,
+    }),
+    userId: actor.userId,
+  });
 }
 
 /** updateAction: sets the duration and merges details, only on the caller's own action. False when it is not theirs. */
-export async function updateOwnAction(db: Db, actor: Actor, input: UpdateActionInput): Promise<boolean> {
-  const rows = await db
-    .update(userActions)
-    .set({
-      durationMs: input.duration_ms,
-      ...(input.details ? { details: sql`${userActions.details} || ${JSON.stringify(input.details)}::jsonb` } : {}),
-    })
-    .where(and(eq(userActions.id, input.actionId), eq(userActions.userId, actor.userId)))
-    .returning({ id: userActions.id });
-  return rows.length > 0;
+export async function updateOwnAction(app: FastifyInstance, actor: Actor, input: UpdateActionInput): Promise<boolean> {
+  return app.repos.actions.updateOwn(actor.userId, input);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { DonorFilterSettings } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { donorGroupMembers, donorGroups, donors, savedDonorGroups } from "../../db/schema.ts";
-import type { DonorScope } from "../donors/repository.ts";
+import type { DonorScope } from "../donors/list-sql.ts";
 
 /** Members are written and removed this many at a time (one statement each). */
 const MEMBER_CHUNK = 1000;

@@ -4,7 +4,7 @@ import { notFound } from "../../lib/errors.ts";
 import { UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization, authorize, can, organizationScope, requireActor } from "../../policy/policy.ts";
-import type { DonorScope } from "./repository.ts";
+import type { DonorScope } from "./list-sql.ts";
 
 /** 401 without a session, 403 "You don't have permission to access the donor list." without one of the four roles. */
 export async function donorActor(

@@ -4,7 +4,7 @@ import { iso } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { can } from "../../policy/policy.ts";
 import { changeLabel } from "./import/index.ts";
-import { fieldsOf } from "./repository.ts";
+import { fieldsOf } from "./list-sql.ts";
 import { sanitizeNotes } from "./sanitize.ts";
 import { visibleDonor } from "./access.ts";
 

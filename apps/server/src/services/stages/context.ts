@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { DONOR_FIELDS, formatMoney, type DonorFieldValue } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
 import { campaigns, stages, users } from "../../db/schema.ts";
-import { fieldsOf, type DonorRow } from "../donors/repository.ts";
+import { fieldsOf, type DonorRow } from "../donors/list-sql.ts";
 import type { StageContext } from "../../ai/types.ts";
 
 /** Contact details stay out of prompts: a provider needs the donor's story, not their address. */

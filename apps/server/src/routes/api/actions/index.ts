@@ -46,7 +46,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { offset, limit, ...filters } = request.query;
       const { organizationId } = await scope(request, filters.organizationId);
-      return listActions(app.db, toQuery(filters, organizationId), offset, limit);
+      return listActions(app, toQuery(filters, organizationId), offset, limit);
     },
   });
 
@@ -59,7 +59,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { organizationId } = await scope(request, request.query.organizationId);
-      return summarizeActions(app.db, toQuery(request.query, organizationId));
+      return summarizeActions(app, toQuery(request.query, organizationId));
     },
   });
 
@@ -71,7 +71,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { organizationId } = await scope(request, undefined);
-      return actionFilterOptions(app.db, organizationId);
+      return actionFilterOptions(app, organizationId);
     },
   });
 
@@ -87,7 +87,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor, organizationId } = await scope(request, request.query.organizationId);
       const date = new Date().toISOString().slice(0, 10);
       // The header line and the first page are read before the reply starts (validation before the first byte).
-      const stream = await prefetchedStream(actionsCsv(app.db, toQuery(request.query, organizationId)));
+      const stream = await prefetchedStream(actionsCsv(app, toQuery(request.query, organizationId)));
       app.activity.record(actor, request, {
         // Filed under the organisation whose history was read (an admin's export of every organisation, or of
         // an id that names no organisation: none, so only admins see it).

@@ -29,7 +29,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: systemOverviewSchema, ...errors },
     },
     preValidation: guard(app, can.viewAdminDashboard, ADMIN_DASHBOARD_DENIED_MESSAGE),
-    handler: async () => systemOverview(app.db),
+    handler: async () => systemOverview(app),
   });
 
   app.get("/dashboards/owner", {
@@ -42,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: guard(app, can.viewOwnerDashboard, "You don't have permission to view the owner dashboard."),
     handler: async (request) => {
       const actor = await actorOf(app, request);
-      return ownerDashboard(app.db, ownOrganization(actor));
+      return ownerDashboard(app, ownOrganization(actor));
     },
   });
 
@@ -56,7 +56,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: guard(app, can.viewOfficerDashboard, "You don't have permission to view the officer dashboard."),
     handler: async (request) => {
       const actor = await actorOf(app, request);
-      return officerDashboard(app.db, ownOrganization(actor), actor.userId);
+      return officerDashboard(app, ownOrganization(actor), actor.userId);
     },
   });
 };

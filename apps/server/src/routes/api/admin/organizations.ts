@@ -42,7 +42,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: organizationListSchema, ...errors },
     },
     preValidation: admins,
-    handler: async () => listOrganizations(app.db),
+    handler: async () => listOrganizations(app),
   });
 
   app.post("/admin/organizations", {
@@ -70,7 +70,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
           resourceType: "organization",
           details: { name: request.body.name },
         },
-        () => createOrganization(app.db, request.body.name),
+        () => createOrganization(app, request.body.name),
         (created) => ({ organizationId: created.id, resourceId: created.id }),
       );
       return reply.code(201).send(present(row));
@@ -105,7 +105,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
           resourceId: request.params.id,
           details: { name: request.body.name },
         },
-        () => renameOrganization(app.db, request.params.id, request.body.name),
+        () => renameOrganization(app, request.params.id, request.body.name),
         (renamed) => ({ organizationId: renamed.id }),
       );
       return present(row);
@@ -121,7 +121,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: organizationDeletePreviewSchema, ...errors },
     },
     preValidation: admins,
-    handler: async (request) => deletePreview(app.db, request.params.id),
+    handler: async (request) => deletePreview(app, request.params.id),
   });
 
   app.delete("/admin/organizations/:id", {
@@ -149,7 +149,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
           resourceId: request.params.id,
           details: { cascade },
         },
-        () => deleteOrganization(app.db, request.params.id, cascade),
+        () => deleteOrganization(app, request.params.id, cascade),
       );
       return { ok: true as const, ...result };
     },

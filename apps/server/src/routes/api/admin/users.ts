@@ -63,12 +63,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       // Admins see everyone unless they name an organisation; owners only ever their own.
       const organizationId =
         isAdmin && !request.query.organizationId ? null : organizationScope(actor, request.query.organizationId);
-      const organization = organizationId ? (await organizationRefs(app.db, organizationId))[0] : null;
+      const organization = organizationId ? (await organizationRefs(app, organizationId))[0] : null;
       if (organizationId && !organization) throw notFound("Organization not found.");
-      const allRoles = await listRoles(app.db);
+      const allRoles = await listRoles(app);
       return {
-        users: await listUsers(app.db, organizationId),
-        organizations: await organizationRefs(app.db, isAdmin ? null : organizationId),
+        users: await listUsers(app, organizationId),
+        organizations: await organizationRefs(app, isAdmin ? null : organizationId),
         roles: allRoles.filter(
           (r) =>
             (ROLE_NAMES as readonly string[]).includes(r.name) &&
@@ -97,7 +97,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = await actorOf(app, request);
       const { email, password, organizationId: requested } = request.body;
       const organizationId = can.administer(actor) ? (requested ?? null) : organizationScope(actor, requested);
-      if (organizationId && !(await organizationRefs(app.db, organizationId))[0])
+      if (organizationId && !(await organizationRefs(app, organizationId))[0])
         throw notFound("Organization not found.");
       const user = await app.activity.around(
         actor,
@@ -109,7 +109,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           resourceType: "user",
           details: { email, organizationId },
         },
-        () => createUser(app.db, app.auth, { email, password, organizationId }),
+        () => createUser(app, { email, password, organizationId }),
         (created) => ({ resourceId: created.id }),
       );
       return reply.code(201).send({ user });
@@ -127,7 +127,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: managers,
     handler: async (request) => {
       const actor = await actorOf(app, request);
-      const target = await findUser(app.db, request.params.id);
+      const target = await findUser(app, request.params.id);
       assertManagesUser(actor, target);
       const { role } = request.body;
       if (!can.grantRole(actor, role)) throw forbidden(GRANT_ADMIN_DENIED_MESSAGE);
@@ -137,10 +137,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (losesOwnerRole.byAssigning(role)) {
         assertKeepsAnOwner(actor, target!, {
           losesOwner: true,
-          otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id),
+          otherApprovedOwners: await otherApprovedOwners(app, target!.organizationId, target!.id),
         });
       }
-      await assignRole(app.db, target!.id, role);
+      await assignRole(app, target!.id, role);
       app.activity.record(actor, request, {
         organizationId: target!.organizationId,
         actionType: "system",
@@ -149,7 +149,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         resourceId: target!.id,
         details: { role, previous: target!.roles },
       });
-      return { user: (await findUser(app.db, target!.id))! };
+      return { user: (await findUser(app, target!.id))! };
     },
   });
 
@@ -163,7 +163,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: managers,
     handler: async (request) => {
       const actor = await actorOf(app, request);
-      const target = await findUser(app.db, request.params.id);
+      const target = await findUser(app, request.params.id);
       assertManagesUser(actor, target);
       const { role } = request.params;
       if (!can.revokeRole(actor, role)) throw forbidden(REMOVE_ADMIN_ROLE_DENIED_MESSAGE);
@@ -174,10 +174,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (losesOwnerRole.byRemoving(role)) {
         assertKeepsAnOwner(actor, target!, {
           losesOwner: true,
-          otherApprovedOwners: await otherApprovedOwners(app.db, target!.organizationId, target!.id),
+          otherApprovedOwners: await otherApprovedOwners(app, target!.organizationId, target!.id),
         });
       }
-      if (!(await removeRole(app.db, target!.id, role))) throw notFound("The user does not have this role.");
+      if (!(await removeRole(app, target!.id, role))) throw notFound("The user does not have this role.");
       app.activity.record(actor, request, {
         organizationId: target!.organizationId,
         actionType: "system",
@@ -186,7 +186,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         resourceId: target!.id,
         details: { role },
       });
-      return { user: (await findUser(app.db, target!.id))! };
+      return { user: (await findUser(app, target!.id))! };
     },
   });
 
@@ -201,11 +201,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     preValidation: managers,
     handler: async (request) => {
       const actor = await actorOf(app, request);
-      const target = await findUser(app.db, request.params.id);
+      const target = await findUser(app, request.params.id);
       assertManagesUser(actor, target);
       if (!can.changeUserOrganization(actor))
         throw forbidden("Only administrators can move users between organizations.");
-      await setUserOrganization(app.db, target!.id, request.body.organizationId);
+      await setUserOrganization(app, target!.id, request.body.organizationId);
       // Filed under both organisations concerned: the one the user left and the one they joined.
       const concerned = [...new Set([target!.organizationId, request.body.organizationId])].filter((id): id is string =>
         Boolean(id),
@@ -220,7 +220,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { from: target!.organizationId, to: request.body.organizationId },
         });
       }
-      return { user: (await findUser(app.db, target!.id))! };
+      return { user: (await findUser(app, target!.id))! };
     },
   });
 
@@ -254,12 +254,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await actorOf(app, request);
       authorize(actor, can.decideApplications, MANAGE_USERS_DENIED_MESSAGE);
-      const target = await findUser(app.db, request.params.id);
+      const target = await findUser(app, request.params.id);
       assertManagesUser(actor, target);
-      const changed = await approve(app.db, target!.id);
+      const changed = await approve(app, target!.id);
       if (!changed) {
         return {
-          user: (await findUser(app.db, target!.id))!,
+          user: (await findUser(app, target!.id))!,
           alreadyApproved: true,
           emailSent: false,
           emailError: null,
@@ -267,7 +267,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The approval stands whatever happens to the email (docs/RULES.md, Onboarding and approval).
       const { emailSent, emailError } = await sendDecisionEmail(request, "approval", async () =>
-        approvalEmail({ userEmail: target!.email, ...(await onboardingNames(app.db, target!.id)) }, app.config.appUrl),
+        approvalEmail({ userEmail: target!.email, ...(await onboardingNames(app, target!.id)) }, app.config.appUrl),
       );
       app.activity.record(actor, request, {
         organizationId: target!.organizationId,
@@ -277,7 +277,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         resourceId: target!.id,
         details: { email: target!.email, emailSent, emailError },
       });
-      return { user: (await findUser(app.db, target!.id))!, alreadyApproved: false, emailSent, emailError };
+      return { user: (await findUser(app, target!.id))!, alreadyApproved: false, emailSent, emailError };
     },
   });
 
@@ -293,10 +293,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await actorOf(app, request);
       authorize(actor, can.decideApplications, MANAGE_USERS_DENIED_MESSAGE);
-      const target = await findUser(app.db, request.params.id);
+      const target = await findUser(app, request.params.id);
       assertManagesUser(actor, target);
       if (target!.onboardingStatus === "approved") throw conflict(DECLINE_APPROVED_USER_MESSAGE);
-      const { declined } = await decline(app.db, target!.id);
+      const { declined } = await decline(app, target!.id);
       if (!declined) throw conflict(DECLINE_APPROVED_USER_MESSAGE);
       const { emailSent, emailError } = await sendDecisionEmail(request, "decline", async () =>
         applicationDeclinedEmail(target!.email, target!.organizationName, app.config.appUrl),
@@ -316,7 +316,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           emailError,
         },
       });
-      return { user: (await findUser(app.db, target!.id))!, emailSent, emailError };
+      return { user: (await findUser(app, target!.id))!, emailSent, emailError };
     },
   });
 };

@@ -12,7 +12,7 @@ import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { badRequest, notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { assertSameOrganization } from "../../../policy/policy.ts";
-import type { DonorScope } from "../../../services/donors/repository.ts";
+import type { DonorScope } from "../../../services/donors/list-sql.ts";
 import { assertInScope, donorActor, readScope } from "../../../services/donors/access.ts";
 import type { FastifyInstance } from "fastify";
 

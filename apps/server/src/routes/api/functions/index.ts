@@ -34,7 +34,7 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const actor = requireActor(await app.getActor(request));
-      const id = await insertAction(app.db, actor, request, request.body);
+      const id = await insertAction(app, actor, request, request.body);
       if (!id) throw notFound("Action not found."); // the id belongs to someone else's action
       return reply.code(201).send({ id });
     },
@@ -51,7 +51,7 @@ export const functionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const actor = requireActor(await app.getActor(request));
-      if (!(await updateOwnAction(app.db, actor, request.body))) throw notFound("Action not found.");
+      if (!(await updateOwnAction(app, actor, request.body))) throw notFound("Action not found.");
       return { ok: true as const };
     },
   });

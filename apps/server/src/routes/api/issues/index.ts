@@ -24,7 +24,7 @@ import {
   presentIssue,
   sendIssueEmail,
   updateIssue,
-} from "../../../services/support/issues.ts";
+} from "../../../services/support/service.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +35,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
   const load = async (request: Parameters<typeof app.getActor>[0], id: string) => {
     const actor = requireActor(await app.getActor(request));
-    const row = UUID.test(id) ? await findIssue(app.db, issueScope(actor), id) : null;
+    const row = UUID.test(id) ? await findIssue(app, issueScope(actor), id) : null;
     if (!row) throw notFound(ISSUE_NOT_FOUND_TITLE);
     return { actor, row };
   };
@@ -52,7 +52,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(await app.getActor(request));
       const requested = request.query.organizationId;
       if (requested) organizationScope(actor, requested); // 404 for a non-admin naming another organisation
-      const rows = await listIssues(app.db, issueScope(actor, requested));
+      const rows = await listIssues(app, issueScope(actor, requested));
       const counts = { pending: 0, active: 0, resolved: 0 };
       for (const r of rows) counts[r.status] += 1;
       return { issues: rows.map((r) => presentIssue(actor, r)), counts };
@@ -76,7 +76,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     onError: trackRefused(app, { actionType: "system", actionName: "issue_submit", resourceType: "issue" }),
     handler: async (request, reply) => {
       const actor = requireActor(await app.getActor(request), ISSUE_NOT_LOGGED_IN_MESSAGE);
-      const row = await createIssue(app.db, actor, request.body);
+      const row = await createIssue(app, actor, request.body);
       sendIssueEmail(app.mailer, request.log, "submitted", row);
       app.activity.record(actor, request, {
         organizationId: row.organizationId,
@@ -121,7 +121,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
       const commentChanges =
         change.resolutionComment !== undefined && (change.resolutionComment || null) !== row.resolutionComment;
       if (statusChanges || commentChanges) authorize(actor, can.changeIssueStatus, ISSUE_STATUS_FORBIDDEN_MESSAGE);
-      const { row: updated, becameResolved } = await updateIssue(app.db, row, change);
+      const { row: updated, becameResolved } = await updateIssue(app, row, change);
       if (becameResolved) sendIssueEmail(app.mailer, request.log, "resolved", updated);
       app.activity.record(actor, request, {
         organizationId: row.organizationId,
@@ -145,7 +145,7 @@ export const issueRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { actor, row } = await load(request, request.params.id);
       authorize(actor, (a) => can.editIssue(a, row), ISSUE_EDIT_FORBIDDEN_MESSAGE);
-      await deleteIssue(app.db, row.id);
+      await deleteIssue(app, row);
       app.activity.record(actor, request, {
         organizationId: row.organizationId,
         actionType: "system",

@@ -13,7 +13,7 @@ import {
   type DonorFieldChange,
 } from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
-import { fieldsOf, type DonorRow } from "../repository.ts";
+import { fieldsOf, type DonorRow } from "../list-sql.ts";
 import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import { dbErrorSummary } from "./job.ts";

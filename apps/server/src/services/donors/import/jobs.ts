@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client.ts";
-import { forgetDsRatings } from "../repository.ts";
+import { forgetDsRatings } from "../list-sql.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
 import { runUndo } from "./undo-job.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { DONOR_MESSAGES, type DonorFieldValue } from "@cultivate/shared";
 import { donorChanges, donorImportBatches, donors, type DonorFieldChange } from "../../../db/schema.ts";
-import { fieldsOf } from "../repository.ts";
+import { fieldsOf } from "../list-sql.ts";
 import { isColumnKey } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";

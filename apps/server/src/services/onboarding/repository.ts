@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { OnboardingData } from "@cultivate/shared";
-import type { Db, DbOrTx } from "../db/client.ts";
-import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../db/schema.ts";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { adminEmails } from "../admins.ts";
+import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../../db/schema.ts";
 
 /** Finds an organisation by name, case-insensitively, or creates it (race-safe via the unique index). */
-export async function findOrCreateOrganization(db: DbOrTx, rawName: string) {
+async function findOrCreateOrganization(db: DbOrTx, rawName: string) {
   const name = rawName.trim();
   const byName = () =>
     db
@@ -35,7 +36,7 @@ export type OnboardingKind = "new" | "join" | "member";
  * admin approves it (the policy gate). A user without a role gets org_officer, effective on approval;
  * a role given earlier (by an owner) is kept, so a user still holds one role.
  */
-export async function submitOnboarding(db: Db, userId: string, form: OnboardingData) {
+async function submitOnboarding(db: Db, userId: string, form: OnboardingData) {
   return db.transaction(async (tx) => {
     const [profile] = await tx
       .select({ organizationId: userProfiles.organizationId, name: organizations.name })
@@ -70,7 +71,7 @@ export async function submitOnboarding(db: Db, userId: string, form: OnboardingD
 }
 
 /** Email addresses of an organisation's approved owners (who decide on applicants), except `exceptUserId`. */
-export async function ownerEmails(db: Db, organizationId: string, exceptUserId?: string): Promise<string[]> {
+async function ownerEmails(db: DbOrTx, organizationId: string, exceptUserId?: string): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)
@@ -86,4 +87,19 @@ export async function ownerEmails(db: Db, organizationId: string, exceptUserId?:
       ),
     );
   return [...new Set(rows.map((r) => r.email))];
+}
+
+/**
+ * Onboarding: the applicant's form, profile and first role, written together, and who hears of an
+ * application. The account's own id names the rows; the organisation is the one the form found or created
+ * (or the one the account already belonged to).
+ */
+export function onboardingRepository(db: Db) {
+  return {
+    submit: (userId: string, form: OnboardingData) => submitOnboarding(db, userId, form),
+    ownerEmails: (organizationId: string, exceptUserId?: string, tx: DbOrTx = db) =>
+      ownerEmails(tx, organizationId, exceptUserId),
+    /** The platform admins' addresses (services/admins.ts, also used at start-up and by the CLI). */
+    adminEmails: () => adminEmails(db),
+  };
 }

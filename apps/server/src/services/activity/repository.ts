@@ -1,0 +1,230 @@
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { UpdateActionInput } from "@cultivate/shared";
+import { ACTION_CSV_COLUMNS, ACTION_NAMES, type ActionSummary, type UserAction } from "@cultivate/shared";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { organizations, sessions, userActions, userProfiles, users } from "../../db/schema.ts";
+import { csvLine } from "@cultivate/shared";
+
+export type ActionQuery = {
+  /** null = every organisation (admins only; the route decides). */
+  organizationId: string | null;
+  actionType?: string;
+  actionName?: string;
+  resourceType?: string;
+  userId?: string;
+  from?: string;
+  to?: string;
+  success?: "true" | "false";
+};
+
+function where(q: ActionQuery): SQL | undefined {
+  return and(
+    q.organizationId ? eq(userActions.organizationId, q.organizationId) : undefined,
+    q.actionType ? eq(userActions.actionType, q.actionType) : undefined,
+    q.actionName ? eq(userActions.actionName, q.actionName) : undefined,
+    q.resourceType ? eq(userActions.resourceType, q.resourceType) : undefined,
+    q.userId ? eq(userActions.userId, q.userId) : undefined,
+    q.from ? gte(userActions.timestamp, new Date(q.from)) : undefined,
+    q.to ? lte(userActions.timestamp, new Date(q.to)) : undefined,
+    q.success ? eq(userActions.success, q.success === "true") : undefined,
+  );
+}
+
+const columns = {
+  id: userActions.id,
+  userId: userActions.userId,
+  userEmail: users.email,
+  organizationId: userActions.organizationId,
+  organizationName: organizations.name,
+  actionType: userActions.actionType,
+  actionName: userActions.actionName,
+  resourceType: userActions.resourceType,
+  resourceId: userActions.resourceId,
+  success: userActions.success,
+  durationMs: userActions.durationMs,
+  ipAddress: userActions.ipAddress,
+  userAgent: userActions.userAgent,
+  sessionId: userActions.sessionId,
+  details: userActions.details,
+  errorMessage: userActions.errorMessage,
+  timestamp: userActions.timestamp,
+};
+
+const select = (db: DbOrTx) =>
+  db
+    .select(columns)
+    .from(userActions)
+    .leftJoin(users, eq(users.id, userActions.userId))
+    .leftJoin(organizations, eq(organizations.id, userActions.organizationId));
+
+type Row = Omit<UserAction, "timestamp"> & { timestamp: Date };
+const present = (r: Row): UserAction => ({ ...r, details: r.details ?? {}, timestamp: r.timestamp.toISOString() });
+
+/** One page, newest first, with the exact number of matching actions (docs/RULES.md, Activity history: 50 per page with an exact count). */
+async function listActions(db: DbOrTx, q: ActionQuery, offset: number, limit: number) {
+  const filter = where(q);
+  const rows = await select(db)
+    .where(filter)
+    .orderBy(desc(userActions.timestamp), desc(userActions.id))
+    .limit(limit)
+    .offset(offset);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userActions)
+    .where(filter);
+  return { items: rows.map(present), total: Number(count?.n ?? 0), offset, limit };
+}
+
+async function summarizeActions(db: DbOrTx, q: ActionQuery): Promise<ActionSummary> {
+  const filter = where(q);
+  const [totals] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      successCount: sql<number>`count(*) filter (where ${userActions.success})::int`,
+      averageDurationMs: sql<string | null>`avg(${userActions.durationMs})`,
+    })
+    .from(userActions)
+    .where(filter);
+  const byType = await db
+    .select({ actionType: userActions.actionType, count: sql<number>`count(*)::int` })
+    .from(userActions)
+    .where(filter)
+    .groupBy(userActions.actionType)
+    .orderBy(desc(sql`count(*)`), asc(userActions.actionType));
+  const total = Number(totals?.total ?? 0);
+  const successCount = Number(totals?.successCount ?? 0);
+  const avg = totals?.averageDurationMs;
+  return {
+    total,
+    successCount,
+    successRate: total ? Math.round((successCount / total) * 1000) / 10 : null,
+    byType: byType.map((b) => ({ actionType: b.actionType, count: Number(b.count) })),
+    averageDurationMs: avg === null || avg === undefined ? null : Math.round(Number(avg)),
+  };
+}
+
+/** Values for the filter dropdowns, inside the caller's scope. */
+async function actionFilterOptions(db: DbOrTx, organizationId: string | null) {
+  const userRows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(organizationId ? eq(userProfiles.organizationId, organizationId) : undefined)
+    .orderBy(asc(users.email))
+    .limit(2000);
+  const orgRows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(organizationId ? eq(organizations.id, organizationId) : undefined)
+    .orderBy(asc(organizations.name))
+    .limit(2000);
+  const scope = organizationId ? eq(userActions.organizationId, organizationId) : undefined;
+  const names = await db.selectDistinct({ v: userActions.actionName }).from(userActions).where(scope).limit(500);
+  const types = await db.selectDistinct({ v: userActions.resourceType }).from(userActions).where(scope).limit(500);
+  const known = Object.values(ACTION_NAMES).flat() as string[];
+  return {
+    users: userRows,
+    organizations: orgRows,
+    actionNames: [...new Set([...known, ...names.map((n) => n.v)])].sort(),
+    resourceTypes: [...new Set(types.map((t) => t.v).filter((v): v is string => !!v))].sort(),
+  };
+}
+
+/**
+ * Every matching action as CSV (the 12 columns of docs/RULES.md, Activity history), newest first, read in keyset-paged chunks
+ * so memory stays flat and the embedded database is never held for long.
+ */
+async function* actionsCsv(db: DbOrTx, q: ActionQuery, chunk = 1000): AsyncGenerator<string> {
+  yield csvLine([...ACTION_CSV_COLUMNS]);
+  const filter = where(q);
+  let cursor: { ts: string; id: string } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor
+      ? sql`(${userActions.timestamp}, ${userActions.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: (Row & { cursorTs: string })[] = await db
+      .select({ ...columns, cursorTs: sql<string>`${userActions.timestamp}::text` })
+      .from(userActions)
+      .leftJoin(users, eq(users.id, userActions.userId))
+      .leftJoin(organizations, eq(organizations.id, userActions.organizationId))
+      .where(and(filter, after))
+      .orderBy(desc(userActions.timestamp), desc(userActions.id))
+      .limit(chunk);
+    let out = "";
+    for (const r of rows) {
+      out += csvLine([
+        r.timestamp.toISOString(),
+        r.userEmail,
+        r.organizationName,
+        r.actionType,
+        r.actionName,
+        r.resourceType,
+        r.resourceId,
+        r.success ? "true" : "false",
+        r.durationMs,
+        r.ipAddress,
+        r.userAgent,
+        JSON.stringify(r.details ?? {}),
+      ]);
+    }
+    if (out) yield out;
+    if (rows.length < chunk) return;
+    const last: Row & { cursorTs: string } = rows[rows.length - 1]!;
+    cursor = { ts: last.cursorTs, id: last.id };
+  }
+}
+
+/**
+ * The action history (docs/RULES.md, Activity history) and the browser's own tracking rows. Reads take
+ * the organisation the caller may see (null: every organisation, admins only; the service decides);
+ * the browser's writes are limited to the caller's own rows. The server's own rows are written by the
+ * activity recorder (activity/recorder.ts, `app.activity`), which keeps its own handle: it writes in
+ * batches after the response.
+ */
+export function actionRepository(db: Db) {
+  return {
+    list: (q: ActionQuery, offset: number, limit: number, tx: DbOrTx = db) => listActions(tx, q, offset, limit),
+    summarize: (q: ActionQuery, tx: DbOrTx = db) => summarizeActions(tx, q),
+    filterOptions: (organizationId: string | null, tx: DbOrTx = db) => actionFilterOptions(tx, organizationId),
+    csv: (q: ActionQuery, chunk?: number, tx: DbOrTx = db) => actionsCsv(tx, q, chunk),
+
+    /**
+     * A page view written at once, so the browser gets the id it later updates. The same id again (an
+     * unload beacon racing its own insert) completes the row, only the caller's own.
+     */
+    async insertOwn(row: typeof userActions.$inferInsert & { userId: string }, tx: DbOrTx = db) {
+      const [inserted] = await tx
+        .insert(userActions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: userActions.id,
+          set: {
+            durationMs: sql`coalesce(excluded.duration_ms, ${userActions.durationMs})`,
+            details: sql`${userActions.details} || excluded.details`,
+          },
+          setWhere: eq(userActions.userId, row.userId),
+        })
+        .returning({ id: userActions.id });
+      return inserted?.id ?? null;
+    },
+
+    /** Sets the duration and merges details, only on the caller's own action; false when it is not theirs. */
+    async updateOwn(userId: string, input: UpdateActionInput, tx: DbOrTx = db): Promise<boolean> {
+      const rows = await tx
+        .update(userActions)
+        .set({
+          durationMs: input.duration_ms,
+          ...(input.details ? { details: sql`${userActions.details} || ${JSON.stringify(input.details)}::jsonb` } : {}),
+        })
+        .where(and(eq(userActions.id, input.actionId), eq(userActions.userId, userId)))
+        .returning({ id: userActions.id });
+      return rows.length > 0;
+    },
+
+    /** The session a sign-in answer's token names (the sign-in row's resource). */
+    async sessionIdByToken(token: string, tx: DbOrTx = db): Promise<string | null> {
+      const [row] = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+      return row?.id ?? null;
+    },
+  };
+}
