@@ -61,10 +61,20 @@ export function ActionHistory({ me }: { me: Me }) {
     };
   }, [state]);
 
+  // Two quick picks can both start from the same rendered filters: each applies only the keys it changed
+  // to the latest address, so the second does not undo the first. A new filter starts at the first page.
   const setFilters = (next: FilterState) => {
-    const p = new URLSearchParams();
-    for (const k of FILTER_KEYS) if (next[k]) p.set(k, next[k]);
-    setParams(p, { replace: true }); // a new filter starts at the first page
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams();
+        for (const k of FILTER_KEYS) {
+          const v = (next[k] ?? "") !== (state[k] ?? "") ? next[k] : prev.get(k);
+          if (v) p.set(k, v);
+        }
+        return p;
+      },
+      { replace: true },
+    );
   };
   const setOffset = (next: number) => {
     const p = new URLSearchParams(params);
