@@ -6,11 +6,13 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildServer, serverProcess } from "../scripts/build-server.mjs";
+import { buildServer, serverBundleStale, serverProcess } from "../scripts/build-server.mjs";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(dir, "..");
 const only = process.argv[2];
+// Benches that start the production server as a process (load.bench.ts) need its bundle.
+if (serverBundleStale()) await buildServer();
 for (const file of fs
   .readdirSync(dir)
   .filter((f) => f.endsWith(".bench.ts"))

@@ -1,0 +1,239 @@
+// Many users at once, from outside: the production server runs in its own process on PostgreSQL
+// (DATABASE_URL; a fresh database is created next to it and dropped afterwards) and LOAD_BENCH_USERS
+// signed-in users (default 50: 5 owners, 45 officers of one organisation holding LOAD_BENCH_DONORS
+// imported donors, default 20,000) each loop for LOAD_BENCH_SECONDS (default 60) over a mix of
+// what fundraisers do all day: a filtered donor list page (40%), a donor record (30%), their
+// dashboard (20%) and a stage preview (10%). Reports throughput, p50/p95/p99 and errors per kind.
+// Without DATABASE_URL it runs on PGlite (one process, the embedded default) for comparison.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
+import { spawn } from "node:child_process";
+import net from "node:net";
+
+const USERS = Number(process.env.LOAD_BENCH_USERS ?? 50);
+const OWNERS = Math.max(1, Math.round(USERS / 10));
+const DONORS = Number(process.env.LOAD_BENCH_DONORS ?? 20_000);
+const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 60);
+const ADMIN = { email: "load-admin@example.org", password: "load-bench-admin-password" };
+
+const baseDbUrl = process.env.DATABASE_URL;
+let url = "";
+let dropDb = async () => {};
+if (baseDbUrl) {
+  const name = `cultivate_load_${crypto.randomBytes(4).toString("hex")}`;
+  const c = new pg.Client({ connectionString: baseDbUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(baseDbUrl);
+  u.pathname = `/${name}`;
+  url = u.toString();
+  dropDb = async () => {
+    const d = new pg.Client({ connectionString: baseDbUrl });
+    await d.connect();
+    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await d.end();
+  };
+}
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-load-"));
+const port = await new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, "127.0.0.1", () => {
+    const p = (s.address() as net.AddressInfo).port;
+    s.close(() => resolve(p));
+  });
+});
+const origin = `http://127.0.0.1:${port}`;
+// The production bundle (bench/run.mjs builds it), started as npm start starts it; run.mjs's cwd is the repository.
+const server = spawn(process.execPath, [...(url ? [] : ["--heap-growing-percent=30"]), "apps/server/dist/main.mjs"], {
+  env: {
+    ...process.env,
+    ...(url ? {} : { MALLOC_MMAP_THRESHOLD_: "131072" }),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: origin,
+    DATA_DIR: path.join(work, "data"),
+    DATABASE_URL: url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    AUTH_SECRET: "load-bench-secret-load-bench-secret-000000",
+    WEB_DIST: path.join(work, "no-web"),
+    SMTP_URL: "",
+    API_RATE_LIMIT: "10000000",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const exited = new Promise((r) => server.once("exit", r));
+process.on("exit", () => server.kill("SIGKILL")); // a failed bench leaves no server behind
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${origin}/api/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 240) throw new Error("the server did not start within 60 s");
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const json = { "content-type": "application/json", origin };
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+async function signIn(email: string, password: string) {
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}`);
+  return cookieOf(res);
+}
+
+const admin = await signIn(ADMIN.email, ADMIN.password);
+const api = async (cookie: string, method: string, p: string, body?: unknown) => {
+  const res = await fetch(`${origin}${p}`, {
+    method,
+    headers: body === undefined ? { origin, cookie } : { ...json, cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${p} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+};
+
+// Users through the product's own routes: the admin creates each in the organisation, gives a role, approves.
+const org = (await api(admin, "POST", "/api/admin/organizations", { name: "Load Bench Org" })) as { id: string };
+type Member = { cookie: string; role: "org_owner" | "org_officer"; campaignId: string };
+const members: Member[] = [];
+for (let i = 0; i < USERS; i++) {
+  const email = `load-${i}-${crypto.randomBytes(3).toString("hex")}@example.org`;
+  const password = "load-bench-password-1";
+  const { user } = (await api(admin, "POST", "/api/admin/users", {
+    email,
+    password,
+    confirmPassword: password,
+    organizationId: org.id,
+  })) as { user: { id: string } };
+  const role = i < OWNERS ? "org_owner" : "org_officer";
+  await api(admin, "PUT", `/api/admin/users/${user.id}/role`, { role });
+  await api(admin, "POST", `/api/admin/users/${user.id}/approve`);
+  const cookie = await signIn(email, password);
+  // A Discovery preview needs a campaign the user may use (an officer: one of their own).
+  const campaign = (await api(cookie, "POST", "/api/campaigns", {
+    name: `Load Campaign ${i}`,
+    goal: "Raise $250k",
+    startDate: "2026-01-01",
+    endDate: "2027-12-31",
+  })) as { id: string };
+  members.push({ cookie, role, campaignId: campaign.id });
+}
+
+// Donors through the real import.
+const csv = generateDonorCsv(DONORS, 7);
+let body = "";
+for (const line of csv) body += line;
+const upload = await fetch(`${origin}/api/donors/imports?fileName=load.csv`, {
+  method: "POST",
+  headers: { "content-type": "text/csv", cookie: members[0]!.cookie, origin },
+  body,
+});
+const batch = (await upload.json()) as { id: string };
+for (;;) {
+  await new Promise((r) => setTimeout(r, 500));
+  const s = (await api(members[0]!.cookie, "GET", `/api/donors/imports/${batch.id}`)) as { status: string };
+  if (s.status === "completed") break;
+  if (s.status === "failed") throw new Error("the import failed");
+}
+const ids: string[] = [];
+for (let page = 1; ids.length < 500; page++) {
+  const p = (await api(members[0]!.cookie, "GET", `/api/donors?page=${page}&pageSize=100`)) as {
+    rows: { id: string }[];
+  };
+  if (!p.rows.length) break;
+  ids.push(...p.rows.map((d) => d.id));
+}
+
+const FILTERS = [
+  {},
+  { selectedDSRatingFilter: "DS1-1", minCapacity: 250000, maxCapacity: 750000 },
+  { searchTerm: "pat" },
+  { minQualityScore: 5, maxAge: 60 },
+];
+const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+type Kind = "list" | "record" | "dashboard" | "preview";
+const times: Record<Kind, number[]> = { list: [], record: [], dashboard: [], preview: [] };
+const errors: Record<Kind, number> = { list: 0, record: 0, dashboard: 0, preview: 0 };
+let firstError = "";
+
+async function one(m: Member) {
+  const r = Math.random();
+  const kind: Kind = r < 0.4 ? "list" : r < 0.7 ? "record" : r < 0.9 ? "dashboard" : "preview";
+  const start = performance.now();
+  let res: Response;
+  if (kind === "list") {
+    const q = encodeURIComponent(JSON.stringify(pick(FILTERS)));
+    res = await fetch(`${origin}/api/donors?filters=${q}&page=${1 + Math.floor(Math.random() * 5)}&pageSize=50`, {
+      headers: { cookie: m.cookie },
+    });
+  } else if (kind === "record") {
+    res = await fetch(`${origin}/api/donors/${pick(ids)}`, { headers: { cookie: m.cookie } });
+  } else if (kind === "dashboard") {
+    const which = m.role === "org_owner" ? "owner" : "officer";
+    res = await fetch(`${origin}/api/dashboards/${which}`, { headers: { cookie: m.cookie } });
+  } else {
+    res = await fetch(`${origin}/api/donors/${pick(ids)}/stages/preview`, {
+      method: "POST",
+      headers: { ...json, cookie: m.cookie },
+      body: JSON.stringify({ stage: "Discovery", campaignId: m.campaignId }),
+    });
+  }
+  await res.arrayBuffer();
+  times[kind].push(performance.now() - start);
+  if (!res.ok) {
+    errors[kind]++;
+    firstError ||= `${kind} answered ${res.status}`;
+  }
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+console.log(`database: ${url ? "postgres" : "pglite"}; ${USERS} users, ${DONORS} donors, ${SECONDS} s; load ${load()}`);
+const end = performance.now() + SECONDS * 1000;
+const started = performance.now();
+await Promise.all(
+  members.map(async (m) => {
+    while (performance.now() < end) await one(m);
+  }),
+);
+const elapsed = (performance.now() - started) / 1000;
+const pct = (xs: number[], p: number) =>
+  xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : NaN;
+const all = Object.values(times).flat();
+const errorCount = Object.values(errors).reduce((a, b) => a + b, 0);
+console.log(
+  `all        ${all.length} requests, ${(all.length / elapsed).toFixed(0)} req/s, p50 ${pct(all, 50).toFixed(0)} ms, p95 ${pct(all, 95).toFixed(0)} ms, p99 ${pct(all, 99).toFixed(0)} ms, ${errorCount} errors${firstError ? ` (first: ${firstError})` : ""}`,
+);
+for (const k of Object.keys(times) as Kind[]) {
+  const t = times[k];
+  console.log(
+    `${k.padEnd(10)} ${String(t.length).padStart(6)} requests, p50 ${pct(t, 50).toFixed(0)} ms, p95 ${pct(t, 95).toFixed(0)} ms, ${errors[k]} errors`,
+  );
+}
+console.log(`load after: ${load()}`);
+
+server.kill("SIGTERM");
+await exited;
+await dropDb();
+fs.rmSync(work, { recursive: true, force: true });
