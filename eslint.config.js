@@ -135,6 +135,21 @@ export default tseslint.config(
     },
   },
 
+  // Routes and services reach the database through `app.repos`, never the raw handle
+  // (docs/decisions/031-repositories-on-the-app.md).
+  {
+    files: [`${server}/routes/**/*.ts`, `${server}/services/**/*.ts`],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='app'][property.name='db']",
+          message: "Reach the database through app.repos (a repository method), not app.db.",
+        },
+      ],
+    },
+  },
+
   // The browser app: hooks rules, browser globals.
   {
     files: [`${web}/**/*.{ts,tsx}`],

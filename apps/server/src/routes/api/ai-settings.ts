@@ -15,6 +15,7 @@ import { errorSchema } from "../../lib/http.ts";
 import { authorize, can, requireActor } from "../../policy/policy.ts";
 import { trackRefused } from "../../services/activity/track.ts";
 import {
+  changeAiProvider,
   currentAiSetting,
   promptOf,
   promptVersions,
@@ -46,15 +47,7 @@ export const aiSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = requireActor(await app.getActor(request));
       authorize(actor, can.changeAiProvider, ONLY_ADMIN_AI_PROVIDER);
-      await app.repos.aiSettings.setProvider(request.body.provider, actor.userId);
-      // Platform-wide, no organisation's record: filed under none, so only admins see it.
-      app.activity.record(actor, request, {
-        organizationId: null,
-        actionType: "system",
-        actionName: "ai_provider_change",
-        details: { provider: request.body.provider },
-      });
-      return currentAiSetting(app);
+      return changeAiProvider(app, actor, request, request.body.provider);
     },
   });
 

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { prefetchedStream } from "../../lib/http.ts";
+import type { Actor } from "../../policy/actor.ts";
 import type { ActionQuery } from "./repository.ts";
 
 export type { ActionQuery } from "./repository.ts";
@@ -19,5 +21,28 @@ export const summarizeActions = (app: FastifyInstance, q: ActionQuery) => app.re
 export const actionFilterOptions = (app: FastifyInstance, organizationId: string | null) =>
   app.repos.actions.filterOptions(organizationId);
 
-/** Every matching action as CSV (the 12 columns), newest first, read in keyset-paged chunks. */
-export const actionsCsv = (app: FastifyInstance, q: ActionQuery, chunk?: number) => app.repos.actions.csv(q, chunk);
+/**
+ * Every matching action as CSV (the 12 columns), newest first, read in keyset-paged chunks. The header
+ * line and the first page are read before this answers (a refusal is a JSON error, not a broken
+ * download); the export itself is then recorded.
+ */
+export async function exportActions(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  q: ActionQuery,
+  filters: Record<string, unknown>,
+) {
+  const stream = await prefetchedStream(app.repos.actions.csv(q));
+  app.activity.record(actor, request, {
+    // Filed under the organisation whose history was read (an admin's export of every organisation, or of
+    // an id that names no organisation: none, so only admins see it).
+    organizationId:
+      q.organizationId && (await app.repos.organizations.exists(q.organizationId)) ? q.organizationId : null,
+    actionType: "data_management",
+    actionName: "actions_export",
+    resourceType: "user_actions",
+    details: { filters },
+  });
+  return stream;
+}

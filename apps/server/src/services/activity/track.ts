@@ -35,6 +35,7 @@ export function trackSignIn(
       const body = JSON.parse(responseText) as { token?: string; user?: { id?: string } };
       if (!body.user?.id) return;
       const sessionId = body.token ? await app.repos.actions.sessionIdByToken(body.token) : null;
+      // eslint-disable-next-line no-restricted-syntax -- one Actor builder: policy/actor.ts, as app.getActor
       const actor = await loadActor(app.db, body.user.id, sessionId ?? "");
       if (!actor) return;
       app.activity.record(actor, request, {

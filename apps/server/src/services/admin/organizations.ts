@@ -1,7 +1,25 @@
-import type { FastifyInstance } from "fastify";
-import type { OrganizationDeletePreview, OrganizationDeletion, OrganizationList } from "@cultivate/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type {
+  OrganizationDeletePreview,
+  OrganizationDeletion,
+  OrganizationList,
+  OrganizationRow,
+} from "@cultivate/shared";
 import { organizationDeletionLines, organizationNameTakenMessage } from "@cultivate/shared";
 import { conflict, notFound } from "../../lib/errors.ts";
+import type { Actor } from "../../policy/actor.ts";
+
+/**
+ * Organisation management (docs/RULES.md, Organisations), over `app.repos.organizations`. The route's
+ * guard has let in an admin; each change here is timed and recorded in the action history.
+ */
+
+const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date }): OrganizationRow => ({
+  id: r.id,
+  name: r.name,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /** Organisations ordered by name, each with its user, donor and campaign counts, and the totals. */
 export function listOrganizations(app: FastifyInstance): Promise<OrganizationList> {
@@ -18,7 +36,7 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
-export async function createOrganization(app: FastifyInstance, name: string) {
+async function insertOrganization(app: FastifyInstance, name: string) {
   await assertNameFree(app, name);
   try {
     return await app.repos.organizations.insert(name);
@@ -28,7 +46,7 @@ export async function createOrganization(app: FastifyInstance, name: string) {
   }
 }
 
-export async function renameOrganization(app: FastifyInstance, id: string, name: string) {
+async function renameExisting(app: FastifyInstance, id: string, name: string) {
   const existing = await app.repos.organizations.find(id);
   if (!existing) throw notFound("Organization not found.");
   if (existing.name === name) return existing;
@@ -39,6 +57,53 @@ export async function renameOrganization(app: FastifyInstance, id: string, name:
     if (isUniqueViolation(err)) throw conflict(organizationNameTakenMessage(name));
     throw err;
   }
+}
+
+export async function createOrganization(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  name: string,
+): Promise<OrganizationRow> {
+  const row = await app.activity.around(
+    actor,
+    request,
+    {
+      organizationId: null,
+      actionType: "system",
+      actionName: "organization_create",
+      resourceType: "organization",
+      details: { name },
+    },
+    () => insertOrganization(app, name),
+    (created) => ({ organizationId: created.id, resourceId: created.id }),
+  );
+  return present(row);
+}
+
+export async function renameOrganization(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  id: string,
+  name: string,
+): Promise<OrganizationRow> {
+  const row = await app.activity.around(
+    actor,
+    request,
+    // Filed under the organisation once it is known to exist; a refused rename stays with the admins (null).
+    {
+      organizationId: null,
+      actionType: "system",
+      actionName: "organization_update",
+      resourceType: "organization",
+      resourceId: id,
+      details: { name },
+    },
+    () => renameExisting(app, id, name),
+    (renamed) => ({ organizationId: renamed.id }),
+  );
+  return present(row);
 }
 
 /**
@@ -63,11 +128,7 @@ export async function deletePreview(app: FastifyInstance, id: string): Promise<O
  * lose their organisation roles and go back to onboarding status pending, so the onboarding path is
  * open to them again (an admin keeps admin and stays approved).
  */
-export async function deleteOrganization(
-  app: FastifyInstance,
-  id: string,
-  cascade: boolean,
-): Promise<OrganizationDeletion> {
+async function deleteExisting(app: FastifyInstance, id: string, cascade: boolean): Promise<OrganizationDeletion> {
   const existing = await app.repos.organizations.find(id);
   if (!existing) throw notFound("Organization not found.");
   const figures = await app.repos.organizations.deletionFigures(id);
@@ -79,4 +140,28 @@ export async function deleteOrganization(
     );
   }
   return app.repos.organizations.deleteCascade(id);
+}
+
+export async function deleteOrganization(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  id: string,
+  cascade: boolean,
+) {
+  const result = await app.activity.around(
+    actor,
+    request,
+    // The organisation is gone afterwards: the row belongs to no organisation (admins see it).
+    {
+      organizationId: null,
+      actionType: "system",
+      actionName: "organization_delete",
+      resourceType: "organization",
+      resourceId: id,
+      details: { cascade },
+    },
+    () => deleteExisting(app, id, cascade),
+  );
+  return { ok: true as const, ...result };
 }

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  type AiProviderId,
   aiProviderIdSchema,
   PROMPT_MESSAGES,
   stageNameSchema,
@@ -7,6 +8,7 @@ import {
   type StageName,
 } from "@cultivate/shared";
 import { badRequest } from "../../lib/errors.ts";
+import type { Actor } from "../../policy/actor.ts";
 
 /** The global provider: the setting row, or the registry's default when none exists (docs/RULES.md, AI provider). */
 export async function currentAiSetting(app: Pick<FastifyInstance, "repos" | "ai">): Promise<AiSetting> {
@@ -18,6 +20,24 @@ export async function currentAiSetting(app: Pick<FastifyInstance, "repos" | "ai"
     updatedAt: row ? row.updatedAt.toISOString() : null,
     available: app.ai.all().map((p) => ({ value: p.id, label: p.label, model: p.model, ready: p.ready })),
   };
+}
+
+/** Sets the global provider (the route has checked can.changeAiProvider) and records the change. */
+export async function changeAiProvider(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  provider: AiProviderId,
+): Promise<AiSetting> {
+  await app.repos.aiSettings.setProvider(provider, actor.userId);
+  // Platform-wide, no organisation's record: filed under none, so only admins see it.
+  app.activity.record(actor, request, {
+    organizationId: null,
+    actionType: "system",
+    actionName: "ai_provider_change",
+    details: { provider },
+  });
+  return currentAiSetting(app);
 }
 
 /** A stage's prompt as the settings screen shows it. */

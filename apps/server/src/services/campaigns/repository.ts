@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { campaignGoals, campaigns, donors, organizations } from "../../db/schema.ts";
 import type { Actor } from "../../policy/actor.ts";
-import { campaignVisibility } from "./visibility.ts";
+import { campaignVisibility, donorCampaignVisibility } from "./visibility.ts";
 
 const donorCount = sql<number>`(SELECT count(*)::int FROM ${campaignGoals} WHERE ${campaignGoals.campaignId} = ${campaigns.id})`;
 const campaignColumns = {
@@ -102,8 +102,29 @@ export function campaignRepository(db: Db) {
       }));
     },
 
-    /** Open campaigns among `visible` (donorCampaignVisibility), newest first, and the donor's goals in them. */
-    async openForDonor(visible: SQL[], donorId: string, tx: DbOrTx = db) {
+    /**
+     * A campaign for work on a donor of `donorOrganizationId`, if the actor may use it there
+     * (donorCampaignVisibility), archived or not; null otherwise.
+     */
+    async findForDonorWork(
+      actor: Actor,
+      donorOrganizationId: string,
+      campaignId: string,
+      tx: DbOrTx = db,
+    ): Promise<{ id: string; name: string; isArchived: boolean } | null> {
+      const [row] = await tx
+        .select({ id: campaigns.id, name: campaigns.name, isArchived: campaigns.isArchived })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), ...donorCampaignVisibility(actor, donorOrganizationId)));
+      return row ?? null;
+    },
+
+    /**
+     * The open campaigns the actor may use for a donor of `donorOrganizationId` (donorCampaignVisibility),
+     * newest first, and the donor's goals in them.
+     */
+    async openForDonor(actor: Actor, donorOrganizationId: string, donorId: string, tx: DbOrTx = db) {
+      const visible = donorCampaignVisibility(actor, donorOrganizationId);
       return Promise.all([
         tx
           .select({ id: campaigns.id, name: campaigns.name, goal: campaigns.goal })

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { CAMPAIGN_MESSAGES } from "@cultivate/shared";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../policy/policy.ts";
 import { trackOperation } from "../activity/track.ts";
@@ -118,4 +118,23 @@ export async function deleteCampaign(
 export async function campaignDonors(app: FastifyInstance, actor: Actor, id: string) {
   const campaign = await findVisible(app, actor, id);
   return { donors: await app.repos.campaigns.donorsOf(campaign.organizationId, campaign.id) };
+}
+
+export type DonorWorkCampaign = { id: string; name: string; isArchived: boolean };
+
+/**
+ * A campaign chosen for new work on a donor (a goal, a stage recommendation): 404 when the actor may
+ * not see it (another organisation's, a colleague's for an own-campaigns officer), 409 when archived.
+ */
+export async function campaignForDonorWork(
+  app: FastifyInstance,
+  actor: Actor,
+  donorOrganizationId: string,
+  campaignId: string,
+  archivedMessage: string,
+): Promise<DonorWorkCampaign> {
+  const row = await app.repos.campaigns.findForDonorWork(actor, donorOrganizationId, campaignId);
+  if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
+  if (row.isArchived) throw conflict(archivedMessage);
+  return row;
 }

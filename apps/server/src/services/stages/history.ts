@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { CAMPAIGN_MESSAGES, currentStage, STAGES } from "@cultivate/shared";
 import type { Actor } from "../../policy/actor.ts";
-import { campaignForDonorWork, donorCampaignVisibility } from "../campaigns/visibility.ts";
+import { campaignForDonorWork } from "../campaigns/service.ts";
 import { visibleDonor } from "../donors/access.ts";
 import { donorName } from "./context.ts";
 
@@ -11,9 +11,8 @@ import { donorName } from "./context.ts";
  */
 export async function stageWorkspace(app: FastifyInstance, actor: Actor, donorId: string) {
   const { donor, organizationName } = await visibleDonor(app, actor, donorId);
-  const visible = donorCampaignVisibility(actor, donor.organizationId);
   const [[campaignRows, goalRows], records] = await Promise.all([
-    app.repos.campaigns.openForDonor(visible, donor.id),
+    app.repos.campaigns.openForDonor(actor, donor.organizationId, donor.id),
     app.repos.stages.records(donor.organizationId, donor.id),
   ]);
   const done = new Set(records.map((r) => r.stageName));
@@ -44,7 +43,7 @@ export async function setCampaignGoal(
 ) {
   const { donor } = await visibleDonor(app, actor, donorId);
   const campaign = await campaignForDonorWork(
-    app.db,
+    app,
     actor,
     donor.organizationId,
     campaignId,

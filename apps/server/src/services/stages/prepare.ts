@@ -9,7 +9,7 @@ import {
 } from "@cultivate/shared";
 import { badRequest } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
-import { campaignForDonorWork } from "../campaigns/visibility.ts";
+import { campaignForDonorWork } from "../campaigns/service.ts";
 import { visibleDonor } from "../donors/access.ts";
 import { stageContext } from "./context.ts";
 
@@ -30,7 +30,7 @@ export async function prepareStage(
   let goalText: string | null = null;
   if (body.campaignId) {
     const row = await campaignForDonorWork(
-      app.db,
+      app,
       actor,
       donor.organizationId,
       body.campaignId,

@@ -9,11 +9,11 @@ import {
   csvSchema,
 } from "@cultivate/shared";
 import { z } from "zod";
-import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
+import { errorSchema } from "../../../lib/http.ts";
 import { authorize, can, organizationScope, requireActor } from "../../../policy/policy.ts";
 import {
   actionFilterOptions,
-  actionsCsv,
+  exportActions,
   listActions,
   summarizeActions,
   type ActionQuery,
@@ -86,18 +86,7 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { actor, organizationId } = await scope(request, request.query.organizationId);
       const date = new Date().toISOString().slice(0, 10);
-      // The header line and the first page are read before the reply starts (validation before the first byte).
-      const stream = await prefetchedStream(actionsCsv(app, toQuery(request.query, organizationId)));
-      app.activity.record(actor, request, {
-        // Filed under the organisation whose history was read (an admin's export of every organisation, or of
-        // an id that names no organisation: none, so only admins see it).
-        organizationId:
-          organizationId && (await app.repos.organizations.exists(organizationId)) ? organizationId : null,
-        actionType: "data_management",
-        actionName: "actions_export",
-        resourceType: "user_actions",
-        details: { filters: request.query },
-      });
+      const stream = await exportActions(app, actor, request, toQuery(request.query, organizationId), request.query);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="user_actions_${date}.csv"`)

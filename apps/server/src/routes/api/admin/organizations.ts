@@ -22,12 +22,6 @@ import { actorOf, guard } from "../../../policy/guard.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const orgRow = organizationRowSchema;
-const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date }) => ({
-  id: r.id,
-  name: r.name,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const params = organizationParamsSchema;
 
@@ -58,23 +52,8 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       actionName: "organization_create",
       resourceType: "organization",
     }),
-    handler: async (request, reply) => {
-      const actor = await actorOf(app, request);
-      const row = await app.activity.around(
-        actor,
-        request,
-        {
-          organizationId: null,
-          actionType: "system",
-          actionName: "organization_create",
-          resourceType: "organization",
-          details: { name: request.body.name },
-        },
-        () => createOrganization(app, request.body.name),
-        (created) => ({ organizationId: created.id, resourceId: created.id }),
-      );
-      return reply.code(201).send(present(row));
-    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await createOrganization(app, await actorOf(app, request), request, request.body.name)),
   });
 
   app.put("/admin/organizations/:id", {
@@ -91,25 +70,8 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       actionName: "organization_update",
       resourceType: "organization",
     }),
-    handler: async (request) => {
-      const actor = await actorOf(app, request);
-      const row = await app.activity.around(
-        actor,
-        request,
-        // Filed under the organisation once it is known to exist; a refused rename stays with the admins (null).
-        {
-          organizationId: null,
-          actionType: "system",
-          actionName: "organization_update",
-          resourceType: "organization",
-          resourceId: request.params.id,
-          details: { name: request.body.name },
-        },
-        () => renameOrganization(app, request.params.id, request.body.name),
-        (renamed) => ({ organizationId: renamed.id }),
-      );
-      return present(row);
-    },
+    handler: async (request) =>
+      renameOrganization(app, await actorOf(app, request), request, request.params.id, request.body.name),
   });
 
   app.get("/admin/organizations/:id/delete-preview", {
@@ -134,24 +96,13 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: deleteOrganizationResultSchema, ...errors },
     },
     preValidation: admins,
-    handler: async (request) => {
-      const actor = await actorOf(app, request);
-      const cascade = request.query.cascade === "true";
-      const result = await app.activity.around(
-        actor,
+    handler: async (request) =>
+      deleteOrganization(
+        app,
+        await actorOf(app, request),
         request,
-        // The organisation is gone afterwards: the row belongs to no organisation (admins see it).
-        {
-          organizationId: null,
-          actionType: "system",
-          actionName: "organization_delete",
-          resourceType: "organization",
-          resourceId: request.params.id,
-          details: { cascade },
-        },
-        () => deleteOrganization(app, request.params.id, cascade),
-      );
-      return { ok: true as const, ...result };
-    },
+        request.params.id,
+        request.query.cascade === "true",
+      ),
   });
 };

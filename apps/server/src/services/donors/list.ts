@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { DonorExportQuery, DonorListQuery, DonorListResponse } from "@cultivate/shared";
+import { csvCell, DONOR_EXPORT_HEADERS, parseDonorFilters } from "@cultivate/shared";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import type { Actor } from "../../policy/actor.ts";
+import { assertSameOrganization } from "../../policy/policy.ts";
+import { assertInScope, readScope } from "./access.ts";
+import type { DonorScope } from "./list-sql.ts";
+
+/**
+ * The donor list and its CSV export (docs/RULES.md, Donor filters and Export), over `app.repos.donors`.
+ * The route has checked who may read donors (`donorActor`); here: which organisation, which group,
+ * which filters, and the export's action history row.
+ */
+
+/** A static group the scope may read, or 404 (also for another organisation's group). */
+async function scopedGroup(app: FastifyInstance, actor: Actor, scope: DonorScope, groupId: string | undefined) {
+  if (!groupId) return null;
+  const group = await app.repos.donorGroups.find(groupId);
+  if (!group) throw notFound("Group not found.");
+  assertInScope(scope, group.organizationId, "Group not found.");
+  assertSameOrganization(actor, group.organizationId, "Group not found.");
+  return group;
+}
+
+/** The request's filters, or 400 with the first problem ("Age must be a whole number."). */
+function filtersOf(value: string | undefined) {
+  const parsed = parseDonorFilters(value);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return parsed.filters;
+}
+
+/** One page of donors with exact counts: matching, and (when filtered) before the filters. */
+export async function listDonors(app: FastifyInstance, actor: Actor, q: DonorListQuery): Promise<DonorListResponse> {
+  const scope = readScope(actor, q.organizationId);
+  const group = await scopedGroup(app, actor, scope, q.staticGroup);
+  const filters = filtersOf(q.filters);
+  const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
+  const [{ rows, total }, unfilteredTotal, dsRatings] = await Promise.all([
+    app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize }),
+    Object.keys(filters).length ? app.repos.donors.count(params) : Promise.resolve(-1),
+    app.repos.donors.dsRatings(scope),
+  ]);
+  return {
+    rows,
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+    pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
+    unfilteredTotal: unfilteredTotal < 0 ? total : unfilteredTotal,
+    dsRatings,
+    group: group ? { id: group.id, name: group.name } : null,
+    appliedFilters: filters,
+  };
+}
+
+/**
+ * The export's CSV text, header line first, in batches of lines. Scope, group and filters are checked
+ * before it is returned (a refusal is a JSON error, not a broken download); the action history row is
+ * written once the last donor has been read.
+ */
+export async function donorExportLines(
+  app: FastifyInstance,
+  actor: Actor,
+  request: FastifyRequest,
+  q: DonorExportQuery,
+): Promise<AsyncGenerator<string>> {
+  const scope = readScope(actor, q.organizationId);
+  const group = await scopedGroup(app, actor, scope, q.staticGroup);
+  const filters = filtersOf(q.filters);
+  const started = performance.now();
+  let exported = 0;
+  const lines = async function* () {
+    yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
+    for await (const lines of app.repos.donors.exportLines({
+      scope,
+      filters,
+      groupId: group?.id,
+      sort: q.sort,
+      dir: q.dir,
+    })) {
+      exported += lines.length;
+      yield lines.join("\r\n") + "\r\n";
+    }
+    app.activity.record(actor, request, {
+      // Filed under the organisation whose donors were read. An admin's export of all organisations, or of
+      // an id that matched no donor (perhaps no organisation at all), belongs to none: admins see it.
+      organizationId:
+        "organizationId" in scope && (exported > 0 || scope.organizationId === actor.organizationId)
+          ? scope.organizationId
+          : null,
+      actionType: "donor_management",
+      actionName: "export_donors",
+      resourceType: "donor",
+      details: { count: exported, filters, staticGroup: group?.id ?? null },
+      durationMs: Math.round(performance.now() - started),
+    });
+  };
+  return lines();
+}
