@@ -204,7 +204,7 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   });
   app.addHook("onClose", async () => {
     stopLimitSweeper();
-    mailer.stop();
+    await mailer.stop();
     await activity.close();
   });
   // In a child scope, as when the donor routes built the jobs: resumed after the mailer starts, stopped
