@@ -3,6 +3,7 @@ import { openDatabase } from "./db/client.ts";
 import { buildApp } from "./app.ts";
 import { ensureAdmin } from "./services/admins.ts";
 import { printDemo, seedDemo } from "./demo/seed.ts";
+import { serveBackupRequests } from "./backup/pglite.ts";
 
 const fail = (err: unknown): never => {
   // Start-up problems (bad environment, data directory in use, database unreachable) in one clear line.
@@ -34,6 +35,7 @@ if (config.adminEmail && config.adminPassword) {
 // SHUTDOWN_GRACE_MS has its connection cut, so a stuck stream cannot hold the shutdown for ever.
 // scripts/start.mjs passes SIGINT, SIGTERM and SIGHUP on to this process.
 let closing = false;
+let stopBackups = () => {};
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
@@ -51,6 +53,7 @@ const shutdown = async (signal: string) => {
     code = 1;
   }
   clearTimeout(grace);
+  stopBackups();
   await database.close().catch((err: unknown) => app.log.error({ err }, "error while closing the database"));
   app.log.info("shut down");
   process.exit(code);
@@ -58,6 +61,8 @@ const shutdown = async (signal: string) => {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(signal));
 
 await app.listen({ port: config.port, host: config.host });
+// npm run backup on the embedded database asks this process for the dump (ADR 041).
+stopBackups = serveBackupRequests(database, config.dataDir, app.log);
 app.log.info(
   {
     url: config.appUrl,
