@@ -79,7 +79,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // Several app servers may start at once on one database (ADR 040): without a lock, two would apply
+    // the same migration and one would fail. The session lock is held on a connection of its own while
+    // the migrator uses the pool; the others wait, then find nothing left to apply.
+    const lock = new pg.Client({ connectionString: options.url });
+    try {
+      await lock.connect();
+      await lock.query("select pg_advisory_lock(hashtext('cultivate:migrations'))");
+      await migratePg(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    } finally {
+      await lock.end().catch(() => {}); // ending the session releases its lock
+    }
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
 
