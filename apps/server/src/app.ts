@@ -26,6 +26,8 @@ import { registerSameOriginGuard } from "./auth/origin.ts";
 import { HttpError } from "./lib/errors.ts";
 import { databaseErrorOf, httpErrorOfDatabase } from "./lib/db-errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
+import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
+import { startLimitSweeper } from "./lib/limits.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
@@ -104,6 +106,8 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
     global: true,
     max: config.apiRateLimit,
     timeWindow: "1 minute",
+    // Counted in the database: every app server on it shares the count (ADR 040).
+    store: databaseRateLimitStore(database.db),
     allowList: (request) => !request.url.startsWith("/api/"),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
@@ -193,9 +197,14 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   app.decorate("repos", createRepositories(database.db));
   const donorImportJobs = new DonorImportJobs(database.db, app.log, importSpoolDir(config.dataDir));
   app.decorate("donorImportJobs", donorImportJobs);
-  app.addHook("onReady", async () => mailer.start());
+  let stopLimitSweeper = () => {};
+  app.addHook("onReady", async () => {
+    mailer.start();
+    stopLimitSweeper = startLimitSweeper(database.db, app.log);
+  });
   app.addHook("onClose", async () => {
-    mailer.stop();
+    stopLimitSweeper();
+    await mailer.stop();
     await activity.close();
   });
   // In a child scope, as when the donor routes built the jobs: resumed after the mailer starts, stopped

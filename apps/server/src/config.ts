@@ -61,6 +61,8 @@ const envSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** On SIGTERM, how long requests in flight may take before their connections are cut (ADR 040). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   WEB_DIST: z.string().optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
@@ -105,6 +107,7 @@ export type AppConfig = {
   logLevel: string;
   apiRateLimit: number;
   trustProxy: boolean;
+  shutdownGraceMs: number;
   webDist: string | undefined;
   ai: AiConfig;
 };
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     webDist: e.WEB_DIST,
     ai: {
       openaiApiKey: e.OPENAI_API_KEY,

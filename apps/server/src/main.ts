@@ -3,6 +3,7 @@ import { openDatabase } from "./db/client.ts";
 import { buildApp } from "./app.ts";
 import { ensureAdmin } from "./services/admins.ts";
 import { printDemo, seedDemo } from "./demo/seed.ts";
+import { serveBackupRequests } from "./backup/pglite.ts";
 
 const fail = (err: unknown): never => {
   // Start-up problems (bad environment, data directory in use, database unreachable) in one clear line.
@@ -26,13 +27,24 @@ if (config.adminEmail && config.adminPassword) {
   app.log.info({ email: config.adminEmail, created }, "platform admin ensured from ADMIN_EMAIL");
 }
 
-// Closing the app runs its onClose hooks: the activity recorder writes what it still holds, the mailer stops.
+// SIGTERM drains (ADR 040): closing the app first stops listening and waits for the requests in flight
+// (a request arriving on a kept-alive connection meanwhile gets 503, so a proxy retries it elsewhere);
+// then its onClose hooks run: running imports stop after their current chunk and stay `running` for the
+// next start, the mail loop finishes the message it is sending and hands the rest back to the queue,
+// and the activity recorder writes what it still holds. A request still running after
+// SHUTDOWN_GRACE_MS has its connection cut, so a stuck stream cannot hold the shutdown for ever.
 // scripts/start.mjs passes SIGINT, SIGTERM and SIGHUP on to this process.
 let closing = false;
+let stopBackups = () => {};
 const shutdown = async (signal: string) => {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "shutting down");
+  app.log.info({ signal }, "shutting down: finishing the requests in flight");
+  const grace = setTimeout(() => {
+    app.log.warn({ graceMs: config.shutdownGraceMs }, "requests still running at the end of the grace period: cut");
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  grace.unref();
   let code = 0;
   try {
     await app.close();
@@ -40,12 +52,17 @@ const shutdown = async (signal: string) => {
     app.log.error({ err }, "error while closing the app");
     code = 1;
   }
+  clearTimeout(grace);
+  stopBackups();
   await database.close().catch((err: unknown) => app.log.error({ err }, "error while closing the database"));
+  app.log.info("shut down");
   process.exit(code);
 };
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(signal));
 
 await app.listen({ port: config.port, host: config.host });
+// npm run backup on the embedded database asks this process for the dump (ADR 041).
+stopBackups = serveBackupRequests(database, config.dataDir, app.log);
 app.log.info(
   {
     url: config.appUrl,

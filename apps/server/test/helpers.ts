@@ -22,11 +22,40 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   return { database, drop };
 }
 
+/**
+ * One database for several app instances, as several app servers share one PostgreSQL (ADR 040):
+ * on PostgreSQL each `connect()` is a pool of its own on the same database; PGlite is one process's
+ * database, so there every instance gets the same one.
+ */
+export async function openSharedTestDatabase(): Promise<{
+  connect: () => Promise<Database>;
+  close: () => Promise<void>;
+}> {
+  if (testDatabaseKind === "pglite") {
+    const database = await openDatabase({ kind: "pglite" });
+    return { connect: async () => database, close: () => database.close() };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  const opened: Database[] = [];
+  return {
+    connect: async () => {
+      const database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
+      opened.push(database);
+      return database;
+    },
+    close: async () => {
+      await Promise.all(opened.map((d) => d.close()));
+      await drop();
+    },
+  };
+}
+
 export const TEST_APP_URL = "http://localhost:3000";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+/** `database`: an instance on a database it shares with others (openSharedTestDatabase), which closes it. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { database?: Database } = {}) {
   // A DATA_DIR of its own (import uploads are kept there while they run), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-test-data-"));
   const config: AppConfig = {
@@ -40,7 +69,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     dataDir,
     ...overrides,
   };
-  const { database, drop } = await openTestDatabase();
+  const shared = options.database;
+  const { database, drop } = shared ? { database: shared, drop: async () => {} } : await openTestDatabase();
   const app = await buildApp({ config, database, mailRetryIntervalMs: 50 });
   await app.ready();
   return {
@@ -49,8 +79,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     config,
     async close() {
       await app.close();
-      await database.close();
-      await drop();
+      if (!shared) {
+        await database.close();
+        await drop();
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     /**

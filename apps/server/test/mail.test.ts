@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "../src/db/schema.ts";
-import { createTestApp, type TestApp } from "./helpers.ts";
+import { createTestApp, openSharedTestDatabase, type TestApp } from "./helpers.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "./smtp-test-server.ts";
 
 let smtp: SmtpTestServer;
@@ -70,5 +70,96 @@ describe("email without SMTP", () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+// Several app servers on one database (ADR 040): every message is claimed by one of them.
+describe("two mail loops on one database", () => {
+  let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+  let first: TestApp;
+  let second: TestApp;
+  let box: SmtpTestServer;
+  beforeAll(async () => {
+    box = await startSmtpTestServer();
+    shared = await openSharedTestDatabase();
+    first = await createTestApp({ smtpUrl: box.url }, { database: await shared.connect() });
+    second = await createTestApp({ smtpUrl: box.url }, { database: await shared.connect() });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await shared?.close();
+    await box?.close();
+  });
+
+  const queue = (count: number, tag: string, status: "queued" | "sending" = "queued", nextAttemptAt = new Date()) =>
+    first.db
+      .insert(emailOutbox)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          to: `${tag}-${i}@example.org`,
+          subject: `${tag} ${i}`,
+          text: "Body",
+          kind: "test",
+          status,
+          nextAttemptAt,
+        })),
+      )
+      .returning({ id: emailOutbox.id });
+  const received = (tag: string) => box.messages.filter((m) => m.subject.startsWith(`${tag} `));
+
+  it("sends each of 60 due messages exactly once while both loops and extra passes run", async () => {
+    await queue(60, "once");
+    // Both loops run every 50 ms; four more passes on each server at once on top.
+    const passes = await Promise.all([
+      ...Array.from({ length: 4 }, () => first.app.mailer.drain(10)),
+      ...Array.from({ length: 4 }, () => second.app.mailer.drain(10)),
+    ]);
+    expect(passes.every((n) => n >= 0)).toBe(true);
+    await expect
+      .poll(async () => (await first.db.select().from(emailOutbox)).filter((r) => r.subject.startsWith("once ")), {
+        timeout: 20_000,
+      })
+      .toSatisfy((rows: { status: string }[]) => rows.length === 60 && rows.every((r) => r.status === "sent"));
+    const subjects = received("once").map((m) => m.subject);
+    expect(subjects).toHaveLength(60);
+    expect(new Set(subjects).size).toBe(60);
+    const rows = (await first.db.select().from(emailOutbox)).filter((r) => r.subject.startsWith("once "));
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it("leaves a message another server is sending alone, and sends it once that server's claim has ended", async () => {
+    const [held] = await queue(1, "held", "sending", new Date(Date.now() + 60_000));
+    await Promise.all([first.app.mailer.drain(), second.app.mailer.drain()]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received("held")).toHaveLength(0);
+    // The other server died: its claim runs out, and one of these sends the message.
+    await first.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, held!.id));
+    await box.waitFor((m) => m.subject === "held 0");
+    await expect
+      .poll(async () => (await first.db.select().from(emailOutbox).where(eq(emailOutbox.id, held!.id)))[0]?.status)
+      .toBe("sent");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received("held")).toHaveLength(1);
+  });
+
+  it("keeps a message whose delivery failed and sends it once on a later pass", async () => {
+    box.failNextDeliveries(1);
+    const [row] = await queue(1, "failing");
+    await expect
+      .poll(async () => (await first.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id)))[0])
+      .toMatchObject({ status: "queued", attempts: 1 });
+    await first.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, row!.id));
+    await box.waitFor((m) => m.subject === "failing 0");
+    await expect
+      .poll(async () => (await first.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id)))[0])
+      .toMatchObject({ status: "sent", attempts: 2 });
+    expect(received("failing")).toHaveLength(1);
   });
 });

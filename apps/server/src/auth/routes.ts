@@ -15,7 +15,7 @@ import {
   twoFactorPasswordBodySchema,
 } from "@cultivate/shared";
 import { tooManyRequests } from "../lib/errors.ts";
-import { SlidingWindowLimiter } from "../lib/failure-limiter.ts";
+import { FailureLimiter } from "../lib/failure-limiter.ts";
 import { COOKIE_PREFIX } from "./auth.ts";
 import { SERVED_ORIGIN_HEADER, servedOrigin } from "./origin.ts";
 import { hashPassword } from "./password.ts";
@@ -37,12 +37,14 @@ const MESSAGE_BY_CODE: Record<string, string> = {
  * always succeeds, `{ error, message }` errors, and OpenAPI entries for the calls the app uses.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  // 5 failures a minute, then 429: "a 6th failed sign-in within a minute gets 429".
-  const signInFailures = new SlidingWindowLimiter(5, 60_000);
-  const resetByAccount = new SlidingWindowLimiter(5, 15 * 60_000);
-  const resetByIp = new SlidingWindowLimiter(20, 15 * 60_000);
+  // 5 failures a minute, then 429: "a 6th failed sign-in within a minute gets 429". Counted in the
+  // database, so several app servers share them (ADR 040). Keys are prefixed per limiter: one table.
+  const SIGN_IN_FAILURES = 5;
+  const signInFailures = new FailureLimiter(app.db, SIGN_IN_FAILURES, 60_000);
+  const resetByAccount = new FailureLimiter(app.db, 5, 15 * 60_000);
+  const resetByIp = new FailureLimiter(app.db, 20, 15 * 60_000);
   // At most one "someone tried to create an account with your address" email per address per 15 minutes.
-  const existingAccountMail = new SlidingWindowLimiter(1, 15 * 60_000);
+  const existingAccountMail = new FailureLimiter(app.db, 1, 15 * 60_000);
 
   // Our idle timeout (auth/session.ts) applies to better-auth's own routes too: resolving the actor
   // deletes a session idle for too long (so get-session, change-password, two-factor… see no session)
@@ -79,15 +81,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // in docs/SECURITY.md) and tell the owner by email. better-auth answered before hashing; hash
       // anyway so the time taken does not tell either.
       await hashPassword(request.body.password);
-      const key = request.body.email;
-      if (!existingAccountMail.isBlocked(key)) {
-        existingAccountMail.hit(key);
-        const base = app.config.appUrl;
-        // Not awaited: an SMTP round trip would make this answer slower than a new account's.
-        app.mailer.send(accountExistsEmail(key, `${base}/login`, `${base}/forgot-password`)).catch((err: unknown) => {
-          request.log.error({ err }, "could not queue the account-exists email");
-        });
-      }
+      const email = request.body.email;
+      const base = app.config.appUrl;
+      // Not awaited (the limit's check included): the database and SMTP round trips would make this
+      // answer slower than a new account's.
+      const mailOnce = async () => {
+        const key = `exists-mail:${email}`;
+        if (await existingAccountMail.isBlocked(key)) return;
+        await existingAccountMail.hit(key);
+        await app.mailer.send(accountExistsEmail(email, `${base}/login`, `${base}/forgot-password`));
+      };
+      mailOnce().catch((err: unknown) => {
+        request.log.error({ err }, "could not queue the account-exists email");
+      });
       reply.code(200).type("application/json").send(SIGN_UP_ANSWER);
     },
   });
@@ -99,25 +105,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: signInBodySchema,
     },
     handler: async (request, reply) => {
-      const accountKey = `acct:${request.body.email}`;
-      const ipKey = `ip:${request.ip}`;
+      const accountKey = `sign-in-acct:${request.body.email}`;
+      const ipKey = `sign-in-ip:${request.ip}`;
+      const failures = await signInFailures.counts([ipKey, accountKey]);
       // An account with 5 recent failures is closed to every address that has failed recently (any
       // account), but not to a clean one: otherwise anyone could lock a known user out by failing on
       // purpose. A clean address that then fails is no longer clean.
-      if (
-        signInFailures.isBlocked(ipKey) ||
-        (signInFailures.isBlocked(accountKey) && signInFailures.count(ipKey) > 0)
-      ) {
+      const [byIp, byAccount] = [failures.get(ipKey)!, failures.get(accountKey)!];
+      if (byIp >= SIGN_IN_FAILURES || (byAccount >= SIGN_IN_FAILURES && byIp > 0)) {
         throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
       }
       const result = await callAuth(app, request);
       const status = result.status;
+      // Counted before the answer leaves, so the client's next attempt (on any server) sees it.
+      if (status >= 400 && status < 500) await signInFailures.hit(ipKey, accountKey);
+      else if (status < 300) await signInFailures.reset(accountKey);
       sendAuthResult(reply, result);
-      if (status >= 400 && status < 500) {
-        signInFailures.hit(ipKey);
-        signInFailures.hit(accountKey);
-      } else if (status < 300) {
-        signInFailures.reset(accountKey);
+      if (status < 300) {
         trackSignIn(app, request, result.text, request.body.rememberMe); // activity log, after the response
       }
     },
@@ -151,12 +155,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       body: passwordResetRequestBodySchema,
     },
     handler: async (request, reply) => {
-      const accountKey = `acct:${request.body.email}`;
-      const ipKey = `ip:${request.ip}`;
-      if (resetByIp.isBlocked(ipKey) || resetByAccount.isBlocked(accountKey))
+      const accountKey = `reset-acct:${request.body.email}`;
+      const ipKey = `reset-ip:${request.ip}`;
+      if ((await resetByIp.isBlocked(ipKey)) || (await resetByAccount.isBlocked(accountKey)))
         throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
-      resetByIp.hit(ipKey);
-      resetByAccount.hit(accountKey);
+      await Promise.all([resetByIp.hit(ipKey), resetByAccount.hit(accountKey)]);
       // Only our own page may receive the token.
       request.body.redirectTo = "/reset-password";
       await forward(request, reply);
@@ -223,10 +226,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Both second-factor checks share the sign-in failure limits (per IP; the account is unknown here).
   const verifySecondFactor = async (request: FastifyRequest, reply: FastifyReply) => {
     const ipKey = `2fa-ip:${request.ip}`;
-    if (signInFailures.isBlocked(ipKey)) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+    if (await signInFailures.isBlocked(ipKey)) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
     const result = await callAuth(app, request);
+    if (result.status >= 400 && result.status < 500) await signInFailures.hit(ipKey);
     sendAuthResult(reply, result);
-    if (result.status >= 400 && result.status < 500) signInFailures.hit(ipKey);
   };
   const codeBody = twoFactorCodeBodySchema;
 

@@ -21,6 +21,8 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** PGlite in a DATA_DIR: a gzipped tarball of its data directory, taken between two queries (backup/). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 // apps/server/drizzle, from the source (src/db/client.ts) or from the production bundle (dist/main.mjs).
@@ -42,7 +44,7 @@ export type DatabaseOptions =
  * 150 ms); the table itself is read from the OS cache either way.
  * pg_trgm: the migrations create the donor search indexes with it.
  */
-const pgliteOptions = {
+export const pgliteOptions = {
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=64MB", "-c", "maintenance_work_mem=16MB"],
 };
@@ -77,7 +79,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // Several app servers may start at once on one database (ADR 040): without a lock, two would apply
+    // the same migration and one would fail. The session lock is held on a connection of its own while
+    // the migrator uses the pool; the others wait, then find nothing left to apply.
+    const lock = new pg.Client({ connectionString: options.url });
+    try {
+      await lock.connect();
+      await lock.query("select pg_advisory_lock(hashtext('cultivate:migrations'))");
+      await migratePg(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    } finally {
+      await lock.end().catch(() => {}); // ending the session releases its lock
+    }
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
 
@@ -89,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   try {
     if (options.dataDir) {
-      const dir = path.join(options.dataDir, "pglite");
+      const dir = pgliteDataDir(options.dataDir);
       if (!fs.existsSync(path.join(dir, "PG_VERSION"))) await createCluster(dir);
       client = new PGlite(dir, pgliteOptions);
     } else {
@@ -105,6 +120,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.close();
         releaseLock();
       },
+      ...(options.dataDir
+        ? {
+            // A checkpoint first, so the copy needs little WAL replay when it is opened; the dump itself
+            // holds PGlite's query lock, so no statement runs while the files are read.
+            dumpDataDir: async () => {
+              await client.exec("CHECKPOINT");
+              return client.dumpDataDir("gzip");
+            },
+          }
+        : {}),
     };
   } catch (err) {
     releaseLock();
@@ -112,11 +137,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/** Where PGlite keeps its cluster inside DATA_DIR. */
+export function pgliteDataDir(dataDir: string): string {
+  return path.join(dataDir, "pglite");
+}
+
+/** The pid of the live process that holds DATA_DIR's lock, or null when none does. */
+export function dataDirHolder(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, "cultivate.lock"), "utf8"));
+    return pid && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * PGlite is one process's database: two processes on one data directory corrupt it.
  * A pid lock file refuses the second one; a stale lock (dead pid) is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, "cultivate.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -7,3 +7,4 @@ export * from "./schema/support.ts";
 export * from "./schema/donors.ts";
 export * from "./schema/stages.ts";
 export * from "./schema/campaigns.ts";
+export * from "./schema/limits.ts";

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
@@ -20,15 +20,27 @@ export const MAX_ATTEMPTS = 8;
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
 
 /**
+ * How long a server holds a message it is sending (`status` "sending", `next_attempt_at` = the end of
+ * the claim). Far longer than one SMTP attempt (10 s to connect, 20 s of silence): a message still
+ * "sending" after it belongs to a server that died, and any server sends it again (ADR 040).
+ */
+export const SEND_CLAIM_MS = 5 * 60_000;
+const claimEnd = () => new Date(Date.now() + SEND_CLAIM_MS);
+
+/**
  * Every message is written to `email_outbox` before any delivery is tried, so nothing is
  * lost: without SMTP_URL it stays there (status "stored", readable by admins) and is logged;
  * with SMTP it is sent at once and, on failure, retried with back-off by a background loop.
+ * Several app servers may run the loop on one database: each message is claimed by one of them
+ * (`FOR UPDATE SKIP LOCKED`, then "sending" until its claim ends), so none is sent twice (ADR 040).
  */
 export class Mailer {
   /** nodemailer is loaded with the first message (only with SMTP_URL). */
   private transport: Promise<Transporter> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private draining = false;
+  /** The loop's current pass, awaited by stop(). */
+  private draining: Promise<number> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -49,7 +61,12 @@ export class Mailer {
   async send(email: OutgoingEmail): Promise<SendResult> {
     const [row] = await this.db
       .insert(emailOutbox)
-      .values({ ...email, html: email.html ?? null, status: this.configured ? "sending" : "stored" })
+      .values({
+        ...email,
+        html: email.html ?? null,
+        // Claimed by this server at once: the loops of the others leave it alone while it is sent.
+        ...(this.configured ? { status: "sending", nextAttemptAt: claimEnd() } : { status: "stored" }),
+      })
       .returning({ id: emailOutbox.id });
     const id = row!.id;
     if (!this.configured) {
@@ -99,52 +116,64 @@ export class Mailer {
     }
   }
 
-  /** Sends what is due. Rows are claimed with a status change so two loops never send one twice. */
+  /**
+   * Sends what is due: queued messages whose retry time has come, and "sending" ones whose claim ended
+   * (their server died). They are claimed in one statement; `FOR UPDATE SKIP LOCKED` lets two servers
+   * claim at the same moment without waiting for each other or taking the same row.
+   */
   async drain(limit = 20): Promise<number> {
-    if (!this.configured || this.draining) return 0;
-    this.draining = true;
-    try {
-      const due = await this.db
-        .update(emailOutbox)
-        .set({ status: "sending" })
-        .where(
-          and(
-            eq(emailOutbox.status, "queued"),
-            lte(emailOutbox.nextAttemptAt, new Date()),
-            sql`${emailOutbox.id} in (select id from email_outbox where status = 'queued' and next_attempt_at <= now() order by next_attempt_at limit ${limit})`,
-          ),
-        )
-        .returning();
-      for (const row of due) {
-        await this.deliver(
-          row.id,
-          { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, kind: row.kind },
-          row.attempts,
-        );
+    if (!this.configured || this.stopping) return 0;
+    this.draining ??= this.claimAndSend(limit).finally(() => (this.draining = null));
+    return this.draining;
+  }
+
+  private async claimAndSend(limit: number): Promise<number> {
+    const due = await this.db
+      .update(emailOutbox)
+      .set({ status: "sending", nextAttemptAt: claimEnd() })
+      .where(
+        sql`${emailOutbox.id} in (select id from email_outbox where status in ('queued', 'sending') and next_attempt_at <= now() order by next_attempt_at limit ${limit} for update skip locked)`,
+      )
+      .returning();
+    for (const [index, row] of due.entries()) {
+      if (this.stopping) {
+        // Shutting down: what this pass has not sent goes back to the queue, due now, for another server.
+        await this.release(due.slice(index).map((r) => r.id));
+        break;
       }
-      return due.length;
-    } finally {
-      this.draining = false;
+      await this.deliver(
+        row.id,
+        { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, kind: row.kind },
+        row.attempts,
+      );
     }
+    return due.length;
+  }
+
+  private async release(ids: string[]): Promise<void> {
+    await this.db
+      .update(emailOutbox)
+      .set({ status: "queued", nextAttemptAt: new Date() })
+      .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "sending")));
   }
 
   start(): void {
     if (!this.configured || this.timer) return;
-    // A crash mid-send leaves rows in "sending": put them back in the queue at start.
-    void this.db
-      .update(emailOutbox)
-      .set({ status: "queued", nextAttemptAt: new Date() })
-      .where(eq(emailOutbox.status, "sending"))
-      .catch((err: unknown) => this.log.error({ err }, "could not requeue emails"));
+    // Messages left "sending" by a crash are picked up once their claim ends (by this server or any
+    // other); putting every "sending" row back at start would resend what another server is sending.
+    this.stopping = false;
     this.timer = setInterval(() => {
       this.drain().catch((err: unknown) => this.log.error({ err }, "email retry loop failed"));
     }, this.options.retryIntervalMs ?? 15_000);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the loop and waits for the message being sent; the rest of the pass is left for others. */
+  async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    void this.transport?.then((t) => t.close());
+    await this.draining?.catch(() => 0);
+    await this.transport?.then((t) => t.close()).catch(() => {});
   }
 }

@@ -155,7 +155,9 @@ export const onboardingForms = pgTable(
 
 /**
  * Every email the app sends goes through here first, so nothing is lost when SMTP is down
- * or not configured. status: queued → sent | failed (after the last retry); stored = no SMTP.
+ * or not configured. status: queued → sending → sent | queued (retry) | failed (after the last retry);
+ * stored = no SMTP. next_attempt_at: when a queued message is due, or when a sending one's claim ends
+ * (mail/mailer.ts, ADR 040).
  */
 export const emailOutbox = pgTable(
   "email_outbox",

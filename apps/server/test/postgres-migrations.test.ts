@@ -1,0 +1,35 @@
+// Several app servers starting at once on one new PostgreSQL database (ADR 040): each start runs the
+// migrations, and without the advisory lock in db/client.ts two of them applied the same migration and
+// one failed ("CREATE SCHEMA drizzle"). PGlite is one process's database, so this is PostgreSQL's alone.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../src/db/client.ts";
+import { createPostgresDatabase, repositoryRoot, testDatabaseKind } from "./processes.ts";
+
+const journal = JSON.parse(
+  fs.readFileSync(path.join(repositoryRoot, "apps/server/drizzle/meta/_journal.json"), "utf8"),
+) as { entries: unknown[] };
+
+describe.runIf(testDatabaseKind === "postgres")("migrations on one PostgreSQL database", () => {
+  it("three servers starting at once all open it, and each migration is applied once", async () => {
+    const { url, drop } = await createPostgresDatabase("cultivate_migrate");
+    try {
+      const opened = await Promise.allSettled(
+        [1, 2, 3].map(() => openDatabase({ kind: "postgres", url, poolSize: 2 })),
+      );
+      const reasons = opened.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
+      expect(reasons).toEqual([]);
+      const databases = opened.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+      const applied = await databases[0]!.db.execute<{ n: number }>(
+        sql`select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations`,
+      );
+      const row = (applied as unknown as { rows: { n: number; d: number }[] }).rows[0]!;
+      expect(row).toEqual({ n: journal.entries.length, d: journal.entries.length });
+      for (const database of databases) await database.close();
+    } finally {
+      await drop();
+    }
+  }, 60_000);
+});
