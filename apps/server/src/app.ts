@@ -32,6 +32,7 @@ import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
 import { createRepositories } from "./services/repositories.ts";
+import { JobQueue, type QueueOptions } from "./jobs/queue.ts";
 import { DonorImportJobs, importSpoolDir } from "./services/donors/import/index.ts";
 import { registerSignInGate } from "./routes/api/auth-gate.ts";
 import { meRoutes } from "./routes/api/me.ts";
@@ -54,13 +55,20 @@ export type BuildOptions = {
   database: Database;
   /** Test hook: how often the mailer retries queued mail. */
   mailRetryIntervalMs?: number;
+  /** Tests: a quicker queue (polling, expiry of a dead server's jobs). */
+  jobQueueOptions?: QueueOptions;
 };
 
 /**
  * The app as a plugin tree in a fixed order: external plugins (security headers, rate
  * limits, OpenAPI), app services (mailer, auth, session), then routes, then the SPA.
  */
-export async function buildApp({ config, database, mailRetryIntervalMs }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailRetryIntervalMs,
+  jobQueueOptions,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -195,7 +203,17 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   app.decorate("activity", activity);
   app.decorate("ai", createAiRegistry(config.ai));
   app.decorate("repos", createRepositories(database.db));
-  const donorImportJobs = new DonorImportJobs(database.db, app.log, importSpoolDir(config.dataDir));
+  // Background work lives in the database's job queue (docs/decisions/042-job-queue.md).
+  const queue = new JobQueue(database.sql, app.log, { expireInSeconds: 60, ...jobQueueOptions });
+  app.decorate("jobs", queue);
+  const donorImportJobs = new DonorImportJobs(
+    database.db,
+    app.log,
+    importSpoolDir(config.dataDir),
+    queue,
+    database.tryLock,
+    database.kind === "pglite",
+  );
   app.decorate("donorImportJobs", donorImportJobs);
   let stopLimitSweeper = () => {};
   app.addHook("onReady", async () => {
@@ -210,8 +228,15 @@ export async function buildApp({ config, database, mailRetryIntervalMs }: BuildO
   // In a child scope, as when the donor routes built the jobs: resumed after the mailer starts, stopped
   // before the activity log closes (child onClose hooks run before the root's).
   await app.register(async (jobs) => {
-    jobs.addHook("onReady", async () => donorImportJobs.recover());
-    jobs.addHook("onClose", async () => donorImportJobs.close());
+    jobs.addHook("onReady", async () => {
+      await queue.start();
+      await donorImportJobs.recover();
+    });
+    jobs.addHook("onClose", async () => {
+      donorImportJobs.pause();
+      await queue.stop(); // no new jobs; waits for the running ones, which pause after their chunk
+      await donorImportJobs.idle();
+    });
   });
 
   // ---- routes ----

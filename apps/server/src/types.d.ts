@@ -7,6 +7,7 @@ import type { ActivityRecorder } from "./activity/recorder.ts";
 import type { AiRegistry } from "./ai/registry.ts";
 import type { Repositories } from "./services/repositories.ts";
 import type { DonorImportJobs } from "./services/donors/import/index.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -23,6 +24,8 @@ declare module "fastify" {
     repos: Repositories;
     /** Background donor imports and undos: resumed at start-up, stopped at shutdown. */
     donorImportJobs: DonorImportJobs;
+    /** Background jobs in the database (jobs/queue.ts). */
+    jobs: JobQueue;
     /** The signed-in user of a request (memoised per request), or null. */
     getActor: (request: FastifyRequest) => Promise<Actor | null>;
   }

@@ -12,7 +12,7 @@ import { createPostgresDatabase, testDatabaseKind } from "./processes.ts";
 
 export { testDatabaseKind };
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDatabaseKind === "pglite") {
     const database = await openDatabase({ kind: "pglite" });
     return { database, drop: async () => {} };

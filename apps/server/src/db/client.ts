@@ -17,8 +17,23 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/**
+ * Plain SQL with $1… parameters on the database's own connection, for libraries that bring their own
+ * SQL (the job queue). Without parameters the text may hold several statements.
+ */
+export type SqlExecutor = { execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * A lock held while one process works on something (an import batch), released when it is done or when
+ * the process dies (PostgreSQL: a session advisory lock on a connection of its own; PGlite: one process,
+ * so in memory). Resolves null when someone else holds it.
+ */
+export type TryLock = (key: string) => Promise<(() => Promise<void>) | null>;
+
 export type Database = {
   db: Db;
+  sql: SqlExecutor;
+  tryLock: TryLock;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
   /** PGlite in a DATA_DIR: a gzipped tarball of its data directory, taken between two queries (backup/). */
@@ -93,7 +108,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     } finally {
       await lock.end().catch(() => {}); // ending the session releases its lock
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const sql: SqlExecutor = {
+      // node-postgres sends a query without parameters as a simple query: several statements are allowed.
+      execute: async (text, values = []) => ({
+        rows: (await pool.query(text, values.length ? values : undefined)).rows,
+      }),
+    };
+    const tryLock: TryLock = async (key) => {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ ok: boolean }>(
+          "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok",
+          [key],
+        );
+        if (!rows[0]?.ok) {
+          client.release();
+          return null;
+        }
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+      return async () => {
+        try {
+          await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]);
+          client.release();
+        } catch (err) {
+          client.release(err as Error); // a broken connection is dropped, and the lock with it
+        }
+      };
+    };
+    return { db: db as unknown as Db, sql, tryLock, kind: "postgres", close: () => pool.end() };
   }
 
   let releaseLock = () => {};
@@ -113,8 +158,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    const pglite = client;
+    const sql: SqlExecutor = {
+      execute: async (text, values = []) => {
+        if (values.length) return { rows: (await pglite.query(text, values)).rows };
+        // The extended protocol takes one statement; exec takes several and answers each.
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    };
+    const held = new Set<string>();
+    const tryLock: TryLock = async (key) => {
+      if (held.has(key)) return null;
+      held.add(key);
+      return async () => {
+        held.delete(key);
+      };
+    };
     return {
       db: db as unknown as Db,
+      sql,
+      tryLock,
       kind: "pglite",
       close: async () => {
         await client.close();

@@ -14,7 +14,7 @@ import {
   userProfiles,
   userRoles,
 } from "../db/schema.ts";
-import { DonorImportJobs, importSpoolDir, spoolUpload } from "../services/donors/import/index.ts";
+import { importSpoolDir, spoolUpload } from "../services/donors/import/index.ts";
 import { generateDonorCsv } from "./generate.ts";
 
 export const DEMO_ORG = "Demo Foundation";
@@ -72,14 +72,12 @@ async function importDemoDonors(app: FastifyInstance, organizationId: string, ro
     .where(eq(donors.organizationId, organizationId))) as [{ n: number }];
   if (n > 0) return n;
   const spoolDir = importSpoolDir(app.config.dataDir);
-  const jobs = new DonorImportJobs(app.db, app.log, spoolDir);
   const upload = await spoolUpload(Readable.from(generateDonorCsv(rows, seed)), spoolDir);
   const [batch] = await app.db
     .insert(donorImportBatches)
     .values({ id: upload.id, organizationId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal })
     .returning();
-  jobs.startImport(batch!.id, organizationId);
-  await jobs.idle();
+  await app.donorImportJobs.runImport(batch!.id); // here, not as a queued job: the loader waits for it
   const [{ m }] = (await app.db
     .select({ m: count() })
     .from(donors)

@@ -138,7 +138,7 @@ export async function startImport(
   body: Readable,
   fileName: string | null,
 ): Promise<ImportBatch> {
-  if (app.donorImportJobs.isBusy(organizationId)) {
+  if (await app.donorImportJobs.isBusy(organizationId)) {
     body.resume();
     throw conflict(DONOR_MESSAGES.importBusy);
   }
@@ -180,7 +180,7 @@ export async function undoImport(
 ): Promise<ImportBatch> {
   const b = await visibleBatch(app, actor, id);
   if (!(UNDOABLE as readonly string[]).includes(b.status)) throw conflict(DONOR_MESSAGES.importNotUndoable);
-  if (app.donorImportJobs.isBusy(b.organizationId)) throw conflict(DONOR_MESSAGES.importBusy);
+  if (await app.donorImportJobs.isBusy(b.organizationId)) throw conflict(DONOR_MESSAGES.importBusy);
   const updated = await app.repos.importBatches.markUndoing(b.organizationId, b.id);
   if (!updated) throw conflict(DONOR_MESSAGES.importNotUndoable);
   app.donorImportJobs.startUndo(b.id, b.organizationId, actor.userId);

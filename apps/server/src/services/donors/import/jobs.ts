@@ -1,99 +1,205 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../../db/client.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, TryLock } from "../../../db/client.ts";
+import { donorImportBatches } from "../../../db/schema.ts";
+import type { JobQueue } from "../../../jobs/queue.ts";
 import { forgetDsRatings } from "../list-sql.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
 import { runUndo } from "./undo-job.ts";
 
+/** The queue of imports and undos: one job at a time per organisation, across every server. */
+export const DONOR_WORK_QUEUE = "donor-work";
 /**
- * Runs imports and undos in the background, one at a time per organisation, chunk by chunk.
+ * A job works this long, then hands the rest of its batch to a new job and ends. Short slices keep a
+ * job's expiry short, so the work of a server that died is taken up by another within a minute
+ * (docs/decisions/042-job-queue.md).
+ */
+export const SLICE_MS = 20_000;
+/** How often each server looks for batches whose server died (recover). */
+const SWEEP_MS = 15_000;
+const lockKey = (batchId: string) => `donor-batch:${batchId}`;
+
+type DonorWork =
+  | { kind: "import"; batchId: string; organizationId: string }
+  | { kind: "undo"; batchId: string; organizationId: string; userId: string | null };
+
+/** Statuses in which a batch has work left, and so the organisation is busy. */
+const BUSY = ["queued", "running", "undoing"] as const;
+
+/**
+ * Runs imports and undos as jobs of the database's queue (jobs/queue.ts), chunk by chunk.
  *
  * An import's position is the batch row itself: each chunk's donors, before-images (donor_changes),
  * problems and `rows_done` commit in one transaction, and the upload stays in DATA_DIR/imports until
- * the import ends. `runImport(batchId)` continues a batch from its stored position, whether it is new,
- * left `running` by a stopped server, or (later) handed to a queue worker. The jobs themselves are in
- * import-job.ts and undo-job.ts; this class only schedules them.
+ * the import ends. `runImport(batchId)` continues a batch from its stored position, so a job is one
+ * slice of a batch: it runs for SLICE_MS, pauses after a committed chunk and sends the next slice.
+ * A server that dies mid-slice leaves its job `active`; when it expires, the queue gives it to
+ * another server (or to this one, restarted), which continues from the last committed chunk. A
+ * lock per batch (Database.tryLock) keeps two servers off one batch even then.
  */
 export class DonorImportJobs {
-  private readonly jobs = new Set<Promise<void>>();
-  /** Jobs started and not yet released, per organisation. */
-  private readonly active = new Map<string, number>();
-  /** Per organisation, when the job started last releases it: the next one waits for that. */
-  private readonly chains = new Map<string, Promise<void>>();
   private stopping = false;
-  private readonly ctx: JobContext;
+  private sweeper: NodeJS.Timeout | null = null;
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    spoolDir: string,
+    private readonly spoolDir: string,
+    private readonly queue: JobQueue,
+    private readonly tryLock: TryLock,
+    private readonly embedded: boolean,
   ) {
-    this.ctx = { db, log, spoolDir, stopping: () => this.stopping };
+    queue.work<DonorWork>(DONOR_WORK_QUEUE, (work) => this.track(this.runSlice(work)), {
+      policy: "one-per-key",
+      concurrency: 4, // organisations import side by side
+    });
   }
 
-  isBusy(organizationId: string) {
-    return this.active.has(organizationId);
+  /** An organisation is busy while one of its batches has work left (in the database, for every server). */
+  async isBusy(organizationId: string) {
+    const [row] = await this.db
+      .select({ id: donorImportBatches.id })
+      .from(donorImportBatches)
+      .where(and(eq(donorImportBatches.organizationId, organizationId), inArray(donorImportBatches.status, BUSY)))
+      .limit(1);
+    return !!row;
   }
 
-  /** At start-up: continues the imports and undos a stopped process left (see recoverBatches). */
+  /**
+   * At start-up, then every SWEEP_MS on every server: finds batches with work left that nobody works on
+   * (their lock is free) and gives them a job again. An `active` job of such a batch belonged to a
+   * server that died (its lock went with its connection): it is retried now, not when it expires; a
+   * batch without any job (its server stopped between filing it and queuing it) gets one.
+   * The embedded database has one process, so first the batches it left are continued or ended
+   * (recoverBatches: an upload that is gone ends the import interrupted).
+   */
   async recover() {
-    await recoverBatches(this.ctx, this);
+    if (this.embedded)
+      await recoverBatches(
+        this.context(() => false),
+        this,
+      );
+    await this.sweep();
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((err: unknown) => this.log.error({ err: dbErrorSummary(err) }, "import job sweep failed"));
+    }, SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  private async sweep() {
+    const batches = await this.db
+      .select({
+        id: donorImportBatches.id,
+        organizationId: donorImportBatches.organizationId,
+        status: donorImportBatches.status,
+        userId: donorImportBatches.userId,
+      })
+      .from(donorImportBatches)
+      .where(inArray(donorImportBatches.status, BUSY));
+    for (const b of batches) {
+      if (this.stopping) return;
+      const release = await this.tryLock(lockKey(b.id));
+      if (!release) continue; // a server is working on it
+      await release();
+      const jobs = await this.queue.pendingJobs(DONOR_WORK_QUEUE, "batchId", b.id);
+      for (const j of jobs) if (j.state === "active") await this.queue.retry(DONOR_WORK_QUEUE, j.id);
+      if (!jobs.length) {
+        if (b.status === "undoing") this.startUndo(b.id, b.organizationId, b.userId);
+        else this.startImport(b.id, b.organizationId);
+      }
+    }
   }
 
   /** Starts (or continues) an import whose batch row and spooled upload exist. */
   startImport(batchId: string, organizationId: string) {
-    this.track(organizationId, (release) => this.runImport(batchId, release));
+    void this.send({ kind: "import", batchId, organizationId });
   }
 
   startUndo(batchId: string, organizationId: string, userId: string | null) {
-    this.track(organizationId, (release) => runUndo(this.ctx, batchId, organizationId, userId, release));
+    void this.send({ kind: "undo", batchId, organizationId, userId });
   }
 
-  /** Resolves when no job is running (tests, shutdown). */
+  /** Resolves when no job runs in this process (tests, shutdown). */
   async idle() {
-    while (this.jobs.size) await Promise.allSettled([...this.jobs]);
-  }
-
-  /** Stops after the chunk being written commits; running imports stay `running` and resume at the next start. */
-  async close() {
-    this.stopping = true;
-    await this.idle();
+    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
   /**
-   * Runs `work` once the organisation's previous job has released it. `release` frees the organisation
-   * when the job's donors are written, before its final status and clean-up (VACUUM), so a client that
-   * sees the status may start the next import at once.
+   * Shutdown, first step: running slices pause after the chunk being written commits and leave the rest
+   * of their batch as a job for any server. Then the queue stops fetching and waits for them (app.ts).
    */
-  private track(organizationId: string, work: (release: () => void) => Promise<void>) {
-    this.active.set(organizationId, (this.active.get(organizationId) ?? 0) + 1);
-    let released = false;
-    let signal!: () => void;
-    const freed = new Promise<void>((r) => (signal = r));
-    const release = () => {
-      if (released) return;
-      released = true;
-      const n = (this.active.get(organizationId) ?? 1) - 1;
-      if (n > 0) this.active.set(organizationId, n);
-      else this.active.delete(organizationId);
-      forgetDsRatings(organizationId);
-      if (this.chains.get(organizationId) === freed) this.chains.delete(organizationId);
-      signal();
-    };
-    const before = this.chains.get(organizationId) ?? Promise.resolve();
-    this.chains.set(organizationId, freed);
-    const p: Promise<void> = before
-      .then(() => work(release))
-      .catch((err) => this.log.error({ err: dbErrorSummary(err) }, "donor import job failed"))
-      .finally(() => {
-        release();
-        this.jobs.delete(p);
-      });
-    this.jobs.add(p);
+  pause() {
+    this.stopping = true;
+    if (this.sweeper) clearInterval(this.sweeper);
   }
 
-  /** Continues batch `batchId` from its stored position (rows_done) to the end of its spooled upload. */
-  async runImport(batchId: string, release: () => void = () => {}) {
-    await runImport(this.ctx, batchId, release);
+  /** Continues batch `batchId` to the end, in this process (the demo loader). */
+  async runImport(batchId: string) {
+    await runImport(
+      this.context(() => this.stopping),
+      batchId,
+    );
+  }
+
+  private async send(work: DonorWork) {
+    await this.queue
+      .send(DONOR_WORK_QUEUE, work, { singletonKey: work.organizationId })
+      .catch((err: unknown) => this.log.error({ err, batchId: work.batchId }, "could not queue donor import work"));
+  }
+
+  private track(p: Promise<void>) {
+    this.running.add(p);
+    return p.finally(() => this.running.delete(p));
+  }
+
+  private context(stopping: () => boolean): JobContext {
+    return { db: this.db, log: this.log, spoolDir: this.spoolDir, stopping };
+  }
+
+  /** One slice of a batch's work; what is left goes back to the queue as the next job. */
+  private async runSlice(work: DonorWork) {
+    if (this.stopping) {
+      await this.send(work); // claimed as this server stops: left for the next
+      return;
+    }
+    const release = await this.tryLock(lockKey(work.batchId));
+    if (!release) {
+      // Another server holds the batch (its job expired while it still worked): try again later.
+      await this.queue.send(DONOR_WORK_QUEUE, work, {
+        singletonKey: work.organizationId,
+        startAfter: new Date(Date.now() + 5_000),
+      });
+      return;
+    }
+    try {
+      const [batch] = await this.db
+        .select({ status: donorImportBatches.status })
+        .from(donorImportBatches)
+        .where(eq(donorImportBatches.id, work.batchId));
+      const wanted = work.kind === "import" ? ["queued", "running"] : ["undoing"];
+      if (!batch || !wanted.includes(batch.status)) return; // done already (a repeated job)
+      const deadline = Date.now() + SLICE_MS;
+      const ctx = this.context(() => this.stopping || Date.now() > deadline);
+      try {
+        if (work.kind === "import") await runImport(ctx, work.batchId);
+        else await runUndo(ctx, work.batchId, work.organizationId, work.userId);
+      } catch (err) {
+        this.log.error({ err: dbErrorSummary(err), batchId: work.batchId }, "donor import job failed");
+      }
+      const [after] = await this.db
+        .select({ status: donorImportBatches.status })
+        .from(donorImportBatches)
+        .where(eq(donorImportBatches.id, work.batchId));
+      if (after && wanted.includes(after.status)) {
+        // Paused after a committed chunk (slice over, or this server stopping): the next slice continues it.
+        await this.send(work);
+      } else {
+        forgetDsRatings(work.organizationId);
+      }
+    } finally {
+      await release();
+    }
   }
 }
