@@ -16,8 +16,8 @@ const dateText = (iso: string | null) => {
 };
 const text = (v: string | number | null) => (v === null || v === "" ? "N/A" : String(v));
 
-/** A row's height before it is measured (px): one line of text and a compact button. */
-const ROW_HEIGHT_ESTIMATE = 45;
+/** A row's height before it is measured (px): one line of text and a compact button, as measured in Chromium. */
+const ROW_HEIGHT_ESTIMATE = 47;
 /** Rows rendered beyond the window's edges, so a scroll shows rows already there. */
 const OVERSCAN = 6;
 
