@@ -269,6 +269,9 @@ export async function buildApp({
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies (apps/web/vite.config.ts): sent to browsers that accept them,
+      // compressed once at build time rather than on every request (ADR 039).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header("cache-control", "public, max-age=31536000, immutable");
@@ -289,7 +292,8 @@ export async function buildApp({
         .type("text/plain")
         .send("The web app is not built. Run `npm run build` (npm start does it for you).");
     }
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    // cacheControl: false keeps this header (the static plugin would replace it with its own max-age).
+    return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
   });
 
   return app;

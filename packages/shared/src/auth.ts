@@ -2,13 +2,9 @@ import { z } from "zod";
 import { ONBOARDING_STATUSES } from "./roles.ts";
 import { actorPermissionsSchema } from "./policy/permissions.ts";
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_HINT = "Password must be at least 6 characters";
-export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
-export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
-export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please wait a minute and try again.";
+// The password rules and sign-in sentences live apart from the schemas, so the sign-in page can show them
+// without loading zod (docs/decisions/039-web-first-load-and-filter-latency.md).
+export * from "./auth-messages.ts";
 
 /** What GET /api/me answers for a signed-in user. */
 export const meSchema = z.object({

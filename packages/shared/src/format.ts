@@ -13,6 +13,11 @@ const toNumber = (value: unknown): number | null => {
   return null;
 };
 
+// Built once: toLocaleString with options builds a formatter per call, which a page of 200 rows feels.
+const WHOLE = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const CENTS = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
 /**
  * Money as the spec shows it: "$" plus a thousands-separated number, or "N/A" when zero or missing
  * (docs/RULES.md, Display formats). Whole amounts show no cents; amounts with cents keep two decimals. Accepts numbers
@@ -21,11 +26,7 @@ const toNumber = (value: unknown): number | null => {
 export function formatMoney(value: unknown): string {
   const amount = toNumber(value);
   if (amount === null || amount === 0) return EMPTY_VALUE;
-  const whole = Number.isInteger(amount);
-  const text = Math.abs(amount).toLocaleString("en-US", {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  });
+  const text = (Number.isInteger(amount) ? WHOLE : CENTS).format(Math.abs(amount));
   return `${amount < 0 ? "-" : ""}$${text}`;
 }
 
@@ -33,7 +34,7 @@ export function formatMoney(value: unknown): string {
 export function formatNumber(value: unknown): string {
   const n = toNumber(value);
   if (n === null) return EMPTY_VALUE;
-  return n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return NUMBER.format(n);
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from "react";
 import { MantineProvider, createTheme } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { APPROVAL_REQUIRED_ERROR, TOAST_AUTO_CLOSE_MS } from "@cultivate/shared";
@@ -43,7 +42,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
-        <ModalsProvider>{children}</ModalsProvider>
+        {children}
       </MantineProvider>
     </QueryClientProvider>
   );

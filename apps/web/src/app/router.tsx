@@ -56,165 +56,172 @@ const routes: RouteObject[] = [
             ),
           },
           {
-            path: "dashboard",
-            ...page(
-              () => import("./routes/dashboard"),
-              (m) => m.DashboardRoute,
-            ),
-          },
-          {
-            path: "onboarding-form",
-            ...page(
-              () => import("./routes/onboarding-form"),
-              (m) => m.OnboardingFormRoute,
-            ),
-          },
-          {
-            path: "pending-approval",
-            ...page(
-              () => import("./routes/pending-approval"),
-              (m) => m.PendingApprovalRoute,
-            ),
-          },
-          {
-            path: "admin",
-            ...page(
-              () => import("./routes/admin"),
-              (m) => m.AdminDashboardRoute,
-            ),
-          },
-          {
-            path: "admin/campaigns",
-            ...page(
-              () => import("./routes/campaigns"),
-              (m) => m.CampaignsRoute,
-            ),
-          },
-          {
-            path: "campaigns",
-            ...page(
-              () => import("./routes/campaigns"),
-              (m) => m.CampaignsRoute,
-            ),
-          },
-          {
-            path: "admin/actions",
-            ...page(
-              () => import("./routes/admin-actions"),
-              (m) => m.AdminActionsRoute,
-            ),
-          },
-          {
-            path: "admin/users",
-            ...page(
-              () => import("./routes/admin-users"),
-              (m) => m.AdminUsersRoute,
-            ),
-          },
-          {
-            path: "admin/organizations",
-            ...page(
-              () => import("./routes/admin-organizations"),
-              (m) => m.AdminOrganizationsRoute,
-            ),
-          },
-          {
-            path: "admin/prompts",
-            ...page(
-              () => import("./routes/admin-prompts"),
-              (m) => m.AdminPromptsRoute,
-            ),
-          },
-          {
-            path: "org-owner-dashboard",
-            ...page(
-              () => import("./routes/org-owner-dashboard"),
-              (m) => m.OrgOwnerDashboardRoute,
-            ),
-          },
-          {
-            path: "org-officer-dashboard",
-            ...page(
-              () => import("./routes/org-officer-dashboard"),
-              (m) => m.OrgOfficerDashboardRoute,
-            ),
-          },
-          {
-            path: "donors",
-            ...page(
-              () => import("./routes/donors"),
-              (m) => m.DonorsRoute,
-            ),
-          },
-          {
-            path: "donor-groups",
-            ...page(
-              () => import("./routes/donor-groups"),
-              (m) => m.DonorGroupsRoute,
-            ),
-          },
-          {
-            path: "saved-donor-groups",
-            ...page(
-              () => import("./routes/donor-groups"),
-              (m) => m.DonorGroupsRoute,
-            ),
-          },
-          {
-            path: "donor/:id/dashboard",
-            ...page(
-              () => import("./routes/donor-dashboard"),
-              (m) => m.DonorDashboardRoute,
-            ),
-          },
-          {
-            path: "donor/:id",
-            ...page(
-              () => import("./routes/donor-stages"),
-              (m) => m.DonorStagesRoute,
-            ),
-          },
-          {
-            path: "donor/:id/full",
-            ...page(
-              () => import("./routes/donor-full"),
-              (m) => m.DonorFullRoute,
-            ),
-          },
-          {
-            path: "donor-full/:id",
-            ...page(
-              () => import("./routes/donor-full"),
-              (m) => m.DonorFullRoute,
-            ),
-          },
-          {
-            path: "support",
-            ...page(
-              () => import("./routes/support"),
-              (m) => m.SupportRoute,
-            ),
-          },
-          {
-            path: "support/submit",
-            ...page(
-              () => import("./routes/support-submit"),
-              (m) => m.SupportSubmitRoute,
-            ),
-          },
-          {
-            path: "support/issues/:id",
-            ...page(
-              () => import("./routes/support-issue"),
-              (m) => m.SupportIssueRoute,
-            ),
-          },
-          {
-            path: "account",
-            ...page(
-              () => import("./routes/account"),
-              (m) => m.AccountRoute,
-            ),
+            // The signed-in pages, some of which confirm with a modal: the modals provider (and Mantine's
+            // Modal with it) loads with them, not on the public pages (docs/decisions/039-web-first-load-and-filter-latency.md).
+            lazy: async () => ({ Component: (await import("./modals-layout")).ModalsLayout }),
+            children: [
+              {
+                path: "dashboard",
+                ...page(
+                  () => import("./routes/dashboard"),
+                  (m) => m.DashboardRoute,
+                ),
+              },
+              {
+                path: "onboarding-form",
+                ...page(
+                  () => import("./routes/onboarding-form"),
+                  (m) => m.OnboardingFormRoute,
+                ),
+              },
+              {
+                path: "pending-approval",
+                ...page(
+                  () => import("./routes/pending-approval"),
+                  (m) => m.PendingApprovalRoute,
+                ),
+              },
+              {
+                path: "admin",
+                ...page(
+                  () => import("./routes/admin"),
+                  (m) => m.AdminDashboardRoute,
+                ),
+              },
+              {
+                path: "admin/campaigns",
+                ...page(
+                  () => import("./routes/campaigns"),
+                  (m) => m.CampaignsRoute,
+                ),
+              },
+              {
+                path: "campaigns",
+                ...page(
+                  () => import("./routes/campaigns"),
+                  (m) => m.CampaignsRoute,
+                ),
+              },
+              {
+                path: "admin/actions",
+                ...page(
+                  () => import("./routes/admin-actions"),
+                  (m) => m.AdminActionsRoute,
+                ),
+              },
+              {
+                path: "admin/users",
+                ...page(
+                  () => import("./routes/admin-users"),
+                  (m) => m.AdminUsersRoute,
+                ),
+              },
+              {
+                path: "admin/organizations",
+                ...page(
+                  () => import("./routes/admin-organizations"),
+                  (m) => m.AdminOrganizationsRoute,
+                ),
+              },
+              {
+                path: "admin/prompts",
+                ...page(
+                  () => import("./routes/admin-prompts"),
+                  (m) => m.AdminPromptsRoute,
+                ),
+              },
+              {
+                path: "org-owner-dashboard",
+                ...page(
+                  () => import("./routes/org-owner-dashboard"),
+                  (m) => m.OrgOwnerDashboardRoute,
+                ),
+              },
+              {
+                path: "org-officer-dashboard",
+                ...page(
+                  () => import("./routes/org-officer-dashboard"),
+                  (m) => m.OrgOfficerDashboardRoute,
+                ),
+              },
+              {
+                path: "donors",
+                ...page(
+                  () => import("./routes/donors"),
+                  (m) => m.DonorsRoute,
+                ),
+              },
+              {
+                path: "donor-groups",
+                ...page(
+                  () => import("./routes/donor-groups"),
+                  (m) => m.DonorGroupsRoute,
+                ),
+              },
+              {
+                path: "saved-donor-groups",
+                ...page(
+                  () => import("./routes/donor-groups"),
+                  (m) => m.DonorGroupsRoute,
+                ),
+              },
+              {
+                path: "donor/:id/dashboard",
+                ...page(
+                  () => import("./routes/donor-dashboard"),
+                  (m) => m.DonorDashboardRoute,
+                ),
+              },
+              {
+                path: "donor/:id",
+                ...page(
+                  () => import("./routes/donor-stages"),
+                  (m) => m.DonorStagesRoute,
+                ),
+              },
+              {
+                path: "donor/:id/full",
+                ...page(
+                  () => import("./routes/donor-full"),
+                  (m) => m.DonorFullRoute,
+                ),
+              },
+              {
+                path: "donor-full/:id",
+                ...page(
+                  () => import("./routes/donor-full"),
+                  (m) => m.DonorFullRoute,
+                ),
+              },
+              {
+                path: "support",
+                ...page(
+                  () => import("./routes/support"),
+                  (m) => m.SupportRoute,
+                ),
+              },
+              {
+                path: "support/submit",
+                ...page(
+                  () => import("./routes/support-submit"),
+                  (m) => m.SupportSubmitRoute,
+                ),
+              },
+              {
+                path: "support/issues/:id",
+                ...page(
+                  () => import("./routes/support-issue"),
+                  (m) => m.SupportIssueRoute,
+                ),
+              },
+              {
+                path: "account",
+                ...page(
+                  () => import("./routes/account"),
+                  (m) => m.AccountRoute,
+                ),
+              },
+            ],
           },
           {
             path: "*",

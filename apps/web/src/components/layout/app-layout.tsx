@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
-import { AppShell } from "@mantine/core";
+import type { CSSProperties, ReactNode } from "react";
 import { Footer, FOOTER_HEIGHT } from "./footer";
 import { Header, type HeaderProps } from "./header";
+import classes from "./app-layout.module.css";
 
 export const HEADER_HEIGHT = 64;
 
@@ -9,15 +9,20 @@ interface AppLayoutProps extends HeaderProps {
   children: ReactNode;
 }
 
+// react-remove-scroll's class: a modal's scroll lock pads this fixed bar as it pads the page, so it does not shift.
+const SCROLL_LOCK_PADDED = "right-scroll-bar-position";
+
 export function AppLayout({ children, ...headerProps }: AppLayoutProps) {
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header>
+    <div style={{ "--header-height": `${HEADER_HEIGHT}px` } as CSSProperties}>
+      <header className={`${classes.header} ${SCROLL_LOCK_PADDED}`}>
         <Header {...headerProps} />
-      </AppShell.Header>
+      </header>
       {/* Leaves room for the footer so short pages still put it at the bottom of the window. */}
-      <AppShell.Main style={{ minHeight: `calc(100dvh - ${FOOTER_HEIGHT}px)` }}>{children}</AppShell.Main>
+      <main className={classes.main} style={{ minHeight: `calc(100dvh - ${FOOTER_HEIGHT}px)` }}>
+        {children}
+      </main>
       <Footer />
-    </AppShell>
+    </div>
   );
 }

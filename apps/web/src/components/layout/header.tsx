@@ -1,10 +1,14 @@
+import { lazy, Suspense, useState } from "react";
 import { NavLink, Link } from "react-router";
-import { Burger, Button, Container, Divider, Drawer, Group, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Burger, Button, Container, Divider, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconPlant2 } from "@tabler/icons-react";
 import { PRODUCT_NAME, type Me } from "@cultivate/shared";
 import { can } from "@/lib/permissions";
 import classes from "./header.module.css";
+
+// Mantine's Drawer brings Modal, ScrollArea, focus trap and scroll lock: only narrow screens that open it load them.
+const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));
 
 interface HeaderLink {
   to: string;
@@ -101,6 +105,8 @@ function NavItems({ me, onSignOut, signingOut, mobile = false, onNavigate }: Nav
 
 export function Header(props: HeaderProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so the drawer can play its closing transition.
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
 
   return (
     <Container size="xl" h="100%">
@@ -118,14 +124,26 @@ export function Header(props: HeaderProps) {
           <NavItems {...props} />
         </Group>
 
-        <Burger opened={opened} onClick={toggle} hiddenFrom="lg" aria-label="Toggle navigation" />
+        <Burger
+          opened={opened}
+          onClick={() => {
+            setDrawerLoaded(true);
+            toggle();
+          }}
+          hiddenFrom="lg"
+          aria-label="Toggle navigation"
+        />
       </Group>
 
-      <Drawer opened={opened} onClose={close} title={PRODUCT_NAME} hiddenFrom="lg" size="xs" position="right">
-        <nav aria-label="Main navigation">
-          <NavItems {...props} mobile onNavigate={close} />
-        </nav>
-      </Drawer>
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={opened} onClose={close}>
+            <nav aria-label="Main navigation">
+              <NavItems {...props} mobile onNavigate={close} />
+            </nav>
+          </MobileDrawer>
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

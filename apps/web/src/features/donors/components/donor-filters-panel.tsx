@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilterOff, IconSearch } from "@tabler/icons-react";
@@ -54,6 +54,22 @@ const DATE_RANGES = DONOR_DATE_FILTER_FIELDS.map(({ label, filter }) => ({
   defaultMin: filter.defaultMin,
 }));
 
+/** How long typing must pause before the list asks the server (ms). */
+const TYPING_PAUSE_MS = 350;
+
+/** Sends the settings unless they are what the list already shows (or was last asked for). */
+function sendIfNew(
+  settings: DonorFilterSettings,
+  lastSent: { current: string },
+  onChange: { current: (encoded: string) => void },
+) {
+  const next = encodeDonorFilters(settings);
+  if (next !== lastSent.current) {
+    lastSent.current = next;
+    onChange.current(next);
+  }
+}
+
 interface DonorFiltersPanelProps {
   /** The URL's `filters` value (decoded JSON text, "" for none). */
   encoded: string;
@@ -62,13 +78,18 @@ interface DonorFiltersPanelProps {
 }
 
 /**
- * Every filter of docs/RULES.md, Donor filters. Edits apply by themselves after a short pause (no Apply button);
- * what is shown at its default (Quality Score 0–10, Age 0–120, last gift 1900-01-01 … today)
- * does not filter.
+ * Every filter of docs/RULES.md, Donor filters. Edits apply by themselves (no Apply button): a choice (a list pick,
+ * Clear Filters) at once, typed text (search, numbers, dates) after a short pause in the typing. What is shown at
+ * its default (Quality Score 0–10, Age 0–120, last gift 1900-01-01 … today) does not filter. Memoised: the list
+ * re-renders with every page of rows, the panel only when its own props change (ADR 039).
  */
-export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFiltersPanelProps) {
+export const DonorFiltersPanel = memo(function DonorFiltersPanel({
+  encoded,
+  dsRatings,
+  onChange,
+}: DonorFiltersPanelProps) {
   const [draft, setDraft] = useState<DonorFilterSettings>(() => decodeDonorFilters(encoded));
-  const [debounced] = useDebouncedValue(draft, 350);
+  const [debounced] = useDebouncedValue(draft, TYPING_PAUSE_MS);
   const lastSent = useRef(encoded);
 
   // The URL changed from outside (a saved group opened, "View all donors", back button): follow it.
@@ -79,25 +100,44 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
     }
   }, [encoded]);
 
-  // The parent's callback changes identity with every URL change; only a new debounced draft may send.
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  useEffect(() => {
-    const next = encodeDonorFilters(debounced);
-    if (next !== lastSent.current) {
-      lastSent.current = next;
-      onChangeRef.current(next);
-    }
-  }, [debounced]);
+  // Typed text: sent once the typing pauses (a choice made since then already carried the same draft).
+  useEffect(() => sendIfNew(debounced, lastSent, onChangeRef), [debounced]);
 
-  const set = <K extends Key>(key: K, value: DonorFilterSettings[K] | undefined) =>
-    setDraft((d) => {
-      const next = { ...d };
-      if (value === undefined || value === "") delete next[key];
-      else next[key] = value;
-      return next;
-    });
+  /** A typed value: shown at once, sent after the pause. */
+  const onType = useCallback<TypeHandler>((key, value) => setDraft((d) => withValue(d, key, value)), []);
+  /** A choice: sent at once, with whatever is typed so far (issue 13: no wait after a pick). */
+  const onChoose = useCallback((next: DonorFilterSettings) => {
+    setDraft(next);
+    sendIfNew(next, lastSent, onChangeRef);
+  }, []);
 
+  // The fields are their own memoised component: the URL catching up with what this panel sent re-renders
+  // the panel, not its thirty inputs.
+  return <FilterFields draft={draft} dsRatings={dsRatings} onType={onType} onChoose={onChoose} />;
+});
+
+const withValue = <K extends Key>(d: DonorFilterSettings, key: K, value: DonorFilterSettings[K] | undefined) => {
+  const next = { ...d };
+  if (value === undefined || value === "") delete next[key];
+  else next[key] = value;
+  return next;
+};
+
+type TypeHandler = <K extends Key>(key: K, value: DonorFilterSettings[K] | undefined) => void;
+
+const FilterFields = memo(function FilterFields({
+  draft,
+  dsRatings,
+  onType: set,
+  onChoose: choose,
+}: {
+  draft: DonorFilterSettings;
+  dsRatings: string[];
+  onType: TypeHandler;
+  onChoose: (next: DonorFilterSettings) => void;
+}) {
   const numberValue = (v: number | string): number | undefined =>
     v === "" || v === null || Number.isNaN(Number(v)) ? undefined : Number(v);
 
@@ -121,14 +161,14 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
           placeholder="All Ratings"
           data={[{ value: "all", label: "All Ratings" }, ...ratingOptions.map((r) => ({ value: r, label: r }))]}
           value={draft.selectedDSRatingFilter ?? "all"}
-          onChange={(v) => set("selectedDSRatingFilter", v && v !== "all" ? v : undefined)}
+          onChange={(v) => choose(withValue(draft, "selectedDSRatingFilter", v && v !== "all" ? v : undefined))}
           allowDeselect={false}
         />
         <Select
           label="Current Stage"
           data={[{ value: "all", label: "All Stages" }, ...STAGE_FILTER_OPTIONS.map((s) => ({ value: s, label: s }))]}
           value={draft.selectedStageFilter ?? "all"}
-          onChange={(v) => set("selectedStageFilter", v && v !== "all" ? v : undefined)}
+          onChange={(v) => choose(withValue(draft, "selectedStageFilter", v && v !== "all" ? v : undefined))}
           allowDeselect={false}
         />
         <TextInput
@@ -196,7 +236,7 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
           variant="subtle"
           size="xs"
           leftSection={<IconFilterOff size={16} />}
-          onClick={() => setDraft({})}
+          onClick={() => choose({})}
           disabled={Object.keys(draft).length === 0}
         >
           Clear Filters
@@ -204,7 +244,7 @@ export function DonorFiltersPanel({ encoded, dsRatings, onChange }: DonorFilters
       </Group>
     </Paper>
   );
-}
+});
 
 /** A date box that reports only complete dates while typing, and an empty box (= default) on blur. */
 function DateBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {

@@ -1,0 +1,139 @@
+// What the browser benches share: the app started in this process as the donors bench starts it
+// (PGlite in a temporary data directory, or a fresh PostgreSQL database next to DATABASE_URL), serving
+// the built web app, plus a signed-in officer and the donors bench's generated CSV uploaded through the API.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { eq } from "drizzle-orm";
+import { buildApp } from "../../apps/server/src/app.ts";
+import { loadConfig } from "../../apps/server/src/config.ts";
+import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { organizations, roles, userProfiles, userRoles, users } from "../../apps/server/src/db/schema.ts";
+import { generateDonorCsv } from "../../apps/server/src/demo/generate.ts";
+
+export const webDist = path.resolve(process.env.WEB_DIST ?? "apps/web/dist");
+/** Debian's Chromium, as the browser tests use it (never a downloaded browser). */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"];
+
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+export const pct = (xs: number[], p: number) =>
+  xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+/**
+ * keepDataDir: a PGlite data directory kept after the run (and reused when it holds one), so a bench can
+ * import once and measure several builds against the same donors.
+ */
+export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
+  if (!fs.existsSync(path.join(webDist, "index.html"))) throw new Error(`${webDist} is missing: run npm run build`);
+  let dropDb = async () => {};
+  let url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `cultivate_bench_${crypto.randomBytes(4).toString("hex")}`;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      const d = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  }
+  const dataDir = url ? null : (keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-bench-")));
+  const database = url
+    ? await openDatabase({ kind: "postgres", url })
+    : await openDatabase({ kind: "pglite", dataDir: dataDir! });
+  const config = {
+    ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
+    authSecret: "bench-secret-bench-secret-bench-secret-0000",
+    apiRateLimit: 1_000_000,
+    webDist,
+  };
+  const app = await buildApp({ config, database });
+  const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+
+  async function officerOf(orgName: string) {
+    const [org] = await app.db.insert(organizations).values({ name: orgName }).returning();
+    const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.org`;
+    const password = "benchmark-password";
+    const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email, password, name: email }),
+    });
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const [user] = await app.db.select().from(users).where(eq(users.email, email));
+    await app.db
+      .update(userProfiles)
+      .set({ organizationId: org!.id, onboardingStatus: "approved" })
+      .where(eq(userProfiles.id, user!.id));
+    const [role] = await app.db.select().from(roles).where(eq(roles.name, "org_officer"));
+    await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    return { org: org!, cookie, email, password };
+  }
+
+  /** Uploads the donors bench's generated file (rows × 125 columns) and waits for the import to finish. */
+  async function importDonors(cookie: string, rows: number) {
+    const file = path.join(os.tmpdir(), `donors-bench-${rows}.csv`);
+    if (!fs.existsSync(file)) {
+      const out = fs.createWriteStream(file);
+      for (const line of generateDonorCsv(rows, 42))
+        if (!out.write(line)) await new Promise((r) => out.once("drain", r));
+      await new Promise((r) => out.end(r));
+    }
+    const start = performance.now();
+    const res = await fetch(`${origin}/api/donors/imports?fileName=bench.csv`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", cookie, origin },
+      body: await fs.openAsBlob(file),
+    });
+    const batch = (await res.json()) as { id: string };
+    if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as {
+        status: string;
+        error: string;
+      };
+      if (s.status === "completed") return performance.now() - start;
+      if (s.status === "failed") throw new Error(s.error);
+    }
+  }
+
+  async function close() {
+    await app.close();
+    await database.close();
+    await dropDb();
+    if (dataDir && !keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  /** Signs in an existing user; the session cookie. */
+  async function signIn(email: string, password: string) {
+    const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }
+  return { app, origin, database, officerOf, signIn, importDonors, close };
+}

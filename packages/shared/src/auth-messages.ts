@@ -1,0 +1,8 @@
+/** Password rules and the sign-in pages' sentences (no schemas here: see auth.ts). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_HINT = "Password must be at least 6 characters";
+export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
+export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please wait a minute and try again.";
