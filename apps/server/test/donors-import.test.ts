@@ -182,6 +182,59 @@ describe("validation report", () => {
   });
 });
 
+describe("CSV shapes (csv-parse at upload, COPY into the table)", () => {
+  it("reads a BOM, CRLF, a quoted multi-line cell, rows with too few or too many cells, and COPY's special characters", async () => {
+    const org = await buildOrg(t, "Shapes Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const csv =
+      "\uFEFFFirst Name,Last Name,Address,Notes,Client ID,Tag\r\n" +
+      'Ann,Ames,"1 Main St, Apt ""B""","Met at the gala,\r\nlikes <jazz> & blues",S1,x\r\n' +
+      "\r\n" +
+      "Bo,Best,2 Oak Rd\r\n" +
+      "Cy,Cole,3 Elm Rd,,S3,y,EXTRA,MORE\r\n" +
+      'Di,Dunn,back\\slash\there,,S4,"tab\tand\\N and\nnewline"\r\n';
+    const b = await importCsv(csv, u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.rowsTotal).toBe(4);
+    expect(b.counts).toEqual({ inserted: 4, updated: 0, unchanged: 0, skipped: 0 });
+    expect(b.problems).toEqual([
+      { row: 2, column: "", problem: "The row has 3 cells but the header has 6 columns." },
+      {
+        row: 3,
+        column: "",
+        problem: "The row has 8 cells but the header has 6 columns; the extra cells were ignored.",
+      },
+    ]);
+    const rows = await t.db.select().from(donors).where(eq(donors.organizationId, org.id));
+    const by = (first: string) => rows.find((r) => r.firstName === first)!;
+    expect(by("Ann")).toMatchObject({
+      lastName: "Ames",
+      address: '1 Main St, Apt "B"',
+      clientId: "S1",
+      notes: "<p>Met at the gala,<br>likes &lt;jazz&gt; &amp; blues</p>",
+      createdByImportId: b.id,
+    });
+    expect(by("Ann").extra.unknown).toEqual({ Tag: "x" });
+    expect(by("Bo")).toMatchObject({ address: "2 Oak Rd", clientId: null, notes: "" });
+    expect(by("Cy")).toMatchObject({ address: "3 Elm Rd", clientId: "S3" });
+    expect(by("Cy").extra.unknown).toEqual({ Tag: "y" });
+    expect(by("Di")).toMatchObject({ address: "back\\slash\there", clientId: "S4" });
+    expect(by("Di").extra.unknown).toEqual({ Tag: "tab\tand\\N and\nnewline" });
+  });
+
+  it("reads CR-only line ends, and keeps a stray quote inside an unquoted cell", async () => {
+    const org = await buildOrg(t, "CR Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const b = await importCsv('First Name,Last Name,City\rEd,Eck,O"Fallon\rFay,Fox,Reno\r', u.cookie);
+    expect(b.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 0 });
+    const rows = await t.db.select().from(donors).where(eq(donors.organizationId, org.id));
+    expect(rows.map((r) => [r.firstName, r.city]).sort()).toEqual([
+      ["Ed", 'O"Fallon'],
+      ["Fay", "Reno"],
+    ]);
+  });
+});
+
 describe("dedupe, change history and undo", () => {
   it("matches on Client ID, else email, else first + last name + zip, within the organisation; undo removes inserts and reverts updates", async () => {
     const org = await buildOrg(t, "Dedupe Org");

@@ -21,13 +21,14 @@ import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import { dbErrorSummary } from "./job.ts";
 
-/** The donors columns an import writes, with their SQL names (the order of COPY's columns). */
+/** The donors columns an import writes, with their SQL names and types (COPY's column order, json_to_recordset's types). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
 const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map(
-  (key) => ({ key, name: TABLE_COLUMNS[key]!.name }),
+  (key) => ({ key, name: TABLE_COLUMNS[key]!.name, type: TABLE_COLUMNS[key]!.getSQLType() }),
 );
 const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
 const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
+const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
 /** The typed columns of a new donor, in INSERT_COLUMNS order after the first three. */
 const VALUE_COLUMNS = INSERT_COLUMNS.slice(3);
 const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES})`;
@@ -40,6 +41,8 @@ const copyValue = (v: DonorFieldValue | undefined) =>
   v === null || v === undefined ? "\\N" : typeof v === "number" ? String(v) : copyText(v);
 
 type Flat = Record<string, DonorFieldValue>;
+/** A donor to insert: its catalogue values (notes already HTML) and its `extra`. */
+type NewDonor = { fields: Flat; extra: DonorExtra };
 type Work = {
   id: string | null;
   isNew: boolean;
@@ -72,8 +75,8 @@ export const matchKeys = (f: Flat): string[] => {
 /** A chunk matched and computed outside any transaction; commitChunk applies it in one. */
 export type PreparedChunk = {
   rows: number;
-  /** The new donors as COPY text (one line each), or null when the chunk inserts none. */
-  insertCopy: string | null;
+  /** The donors to insert (written with COPY on PostgreSQL, see insertDonors). */
+  inserts: NewDonor[];
   updates: { id: string; set: Record<string, unknown> }[];
   changeRows: (typeof donorChanges.$inferInsert)[];
   problems: ImportProblem[];
@@ -124,7 +127,7 @@ export async function commitChunk(
 ) {
   try {
     await db.transaction(async (tx) => {
-      await applyWrites(tx, organizationId, prepared);
+      await applyWrites(tx, organizationId, batchId, prepared);
       await writeProgress(tx, batchId, prepared.rows, prepared.counts, prepared.problems);
     });
     return;
@@ -146,7 +149,7 @@ export async function commitChunk(
       try {
         const one = await tx.transaction(async (sp) => {
           const p = await prepareChunk(sp, batchId, organizationId, userId, [r], [r]);
-          await applyWrites(sp, organizationId, p);
+          await applyWrites(sp, organizationId, batchId, p);
           return p;
         });
         for (const k of ["inserted", "updated", "unchanged", "skipped"] as const) counts[k] += one.counts[k];
@@ -308,10 +311,7 @@ export async function prepareChunk(
     touchedKeys.push(...matchKeys(w.fields));
     if (w.original) touchedKeys.push(...matchKeys(w.original.fields));
   }
-  const inserts = [...touched].filter((w) => w.isNew);
-  const insertCopy = inserts.length
-    ? inserts.map((w) => copyLine(organizationId, batchId, w.fields, extraOf(w))).join("")
-    : null;
+  const inserts = [...touched].filter((w) => w.isNew).map((w) => ({ fields: w.fields, extra: extraOf(w) }));
   const updates: PreparedChunk["updates"] = [];
   const changeRows: (typeof donorChanges.$inferInsert)[] = [];
   for (const w of touched) {
@@ -335,7 +335,7 @@ export async function prepareChunk(
   }
   return {
     rows: rows.length,
-    insertCopy,
+    inserts,
     updates,
     changeRows,
     problems: rows.flatMap((r) => r.problems),
@@ -358,54 +358,67 @@ function copyLine(organizationId: string, batchId: string, fields: Flat, extra: 
  * would insert it, without building a match index.
  */
 export function prepareNewRows(batchId: string, organizationId: string, rows: ParsedRow[]): PreparedChunk {
-  let text = "";
-  let inserted = 0;
+  const inserts: NewDonor[] = [];
   const touchedKeys: string[] = [];
   const problems: ImportProblem[] = [];
   for (const r of rows) {
     problems.push(...r.problems);
     if (r.skip) continue;
-    inserted++;
     const extraFields: Record<string, string | number | null> = {};
     for (const [k, v] of Object.entries(r.values))
       if (!isColumnKey(k) && v !== null && v !== undefined) extraFields[k] = v;
     const fields = typeof r.values.notes === "string" ? { ...r.values, notes: textToHtml(r.values.notes) } : r.values;
-    text += copyLine(organizationId, batchId, fields, { fields: extraFields, unknown: r.unknown, invalid: r.invalid });
+    inserts.push({ fields, extra: { fields: extraFields, unknown: r.unknown, invalid: r.invalid } });
     touchedKeys.push(...matchKeys(r.values));
   }
   return {
     rows: rows.length,
-    insertCopy: text || null,
+    inserts,
     updates: [],
     changeRows: [],
     problems,
-    counts: { inserted, updated: 0, unchanged: 0, skipped: rows.length - inserted },
+    counts: { inserted: inserts.length, updated: 0, unchanged: 0, skipped: rows.length - inserts.length },
     touchedKeys,
   };
 }
 
 /**
- * Loads new donors with COPY … FROM STDIN on the transaction's own connection: PostgreSQL parses the
- * rows itself, far cheaper than binding parameters or reading JSON (ADR 038). node-postgres streams
- * them (pg-copy-streams); PGlite reads them from a Blob as '/dev/blob'.
+ * Inserts new donors. On PostgreSQL with COPY … FROM STDIN on the transaction's own connection
+ * (pg-copy-streams): the server parses plain text rows, cheaper than binding parameters or reading
+ * JSON. On PGlite with one JSON parameter read by json_to_recordset: its COPY FROM '/dev/blob' got
+ * slower with every COPY run in the process (ADR 038).
  */
-async function copyInsert(tx: DbOrTx, text: string) {
+async function insertDonors(tx: DbOrTx, organizationId: string, batchId: string, list: NewDonor[]) {
   // Drizzle keeps the driver's connection (node-postgres PoolClient, or PGlite's transaction) on the session.
-  const client = (tx as unknown as { session: { client: unknown } }).session.client as {
-    query(...args: unknown[]): unknown;
-    release?: unknown;
-  };
+  const client = (tx as unknown as { session: { client: { query(...args: unknown[]): unknown; release?: unknown } } })
+    .session.client;
   if (typeof client.release === "function") {
+    const text = list.map((d) => copyLine(organizationId, batchId, d.fields, d.extra)).join("");
     const stream = client.query(copyFrom(`COPY ${COPY_TARGET} FROM STDIN`)) as NodeJS.WritableStream;
     await pipeline(Readable.from([Buffer.from(text)]), stream);
-  } else {
-    await client.query(`COPY ${COPY_TARGET} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
   }
+  // One JSON parameter per statement instead of thousands of bound values: far cheaper to build and
+  // to parse. `json`, not `jsonb`: the text is read once, so converting it to jsonb first only cost time.
+  const json = JSON.stringify(
+    list.map((d) => {
+      const o: Record<string, unknown> = {
+        organization_id: organizationId,
+        created_by_import_id: batchId,
+        extra: d.extra,
+      };
+      for (const c of VALUE_COLUMNS) o[c.name] = c.key === "notes" ? (d.fields.notes ?? "") : (d.fields[c.key] ?? null);
+      return o;
+    }),
+  );
+  await tx.execute(
+    sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${json}::json) AS x(${sql.raw(INSERT_TYPES)})`,
+  );
 }
 
 /** A chunk's donors: inserts, updates, and the updated donors' before-images in donor_changes (what undo reads). */
-async function applyWrites(tx: DbOrTx, organizationId: string, p: PreparedChunk) {
-  if (p.insertCopy) await copyInsert(tx, p.insertCopy);
+async function applyWrites(tx: DbOrTx, organizationId: string, batchId: string, p: PreparedChunk) {
+  if (p.inserts.length) await insertDonors(tx, organizationId, batchId, p.inserts);
   for (const u of p.updates) {
     await tx
       .update(donors)
