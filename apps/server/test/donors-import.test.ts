@@ -222,6 +222,40 @@ describe("CSV shapes (csv-parse at upload, COPY into the table)", () => {
     expect(by("Di").extra.unknown).toEqual({ Tag: "tab\tand\\N and\nnewline" });
   });
 
+  it("imports around a 10 MB cell, a NUL and invalid UTF-8 bytes, with each in the report", async () => {
+    const org = await buildOrg(t, "Hostile Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const body = Buffer.concat([
+      Buffer.from("First Name,Last Name,City\n"),
+      Buffer.from(`Big,${"x".repeat(10 * 1024 * 1024)},Reno\n`),
+      Buffer.from("Nul,Ng\u0000uyen,Oslo\n"),
+      Buffer.from("Bad,"),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("Bytes,Rome\n"),
+    ]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/donors/imports",
+      payload: body,
+      headers: { "content-type": "text/csv", cookie: u.cookie, origin: t.config.appUrl },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const b = await waitFor(res.json().id, u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 1 });
+    expect(b.problems).toEqual(
+      expect.arrayContaining([
+        { row: 1, column: "Last Name", problem: "Last Name is longer than 200 characters; the row was not imported." },
+        { row: 2, column: "Last Name", problem: "The cell contained NUL characters; they were removed." },
+      ]),
+    );
+    const rows = await t.db.select().from(donors).where(eq(donors.organizationId, org.id));
+    expect(rows.map((r) => [r.firstName, r.lastName, r.city]).sort()).toEqual([
+      ["Bad", "\uFFFD\uFFFDBytes", "Rome"],
+      ["Nul", "Nguyen", "Oslo"],
+    ]);
+  });
+
   it("reads CR-only line ends, and keeps a stray quote inside an unquoted cell", async () => {
     const org = await buildOrg(t, "CR Org");
     const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
