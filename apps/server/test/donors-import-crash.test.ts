@@ -212,8 +212,8 @@ describe("imports interrupted by SIGKILL", () => {
     await kill(server!, "SIGKILL");
     const [resumed, lost] = progress[0]! >= progress[1]! ? [imports[0]!, imports[1]!] : [imports[1]!, imports[0]!];
     const spool = path.join(dataDir, "imports");
-    expect(fs.readdirSync(spool).sort()).toEqual(imports.map((x) => `${x.id}.csv`).sort());
-    fs.rmSync(path.join(spool, `${lost.id}.csv`)); // this upload is lost: the import cannot be resumed
+    expect(fs.readdirSync(spool).sort()).toEqual(imports.map((x) => `${x.id}.jsonl`).sort());
+    fs.rmSync(path.join(spool, `${lost.id}.jsonl`)); // this upload is lost: the import cannot be resumed
 
     server = await startServer();
     await signIn();

@@ -182,6 +182,93 @@ describe("validation report", () => {
   });
 });
 
+describe("CSV shapes (csv-parse at upload, COPY into the table)", () => {
+  it("reads a BOM, CRLF, a quoted multi-line cell, rows with too few or too many cells, and COPY's special characters", async () => {
+    const org = await buildOrg(t, "Shapes Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const csv =
+      "\uFEFFFirst Name,Last Name,Address,Notes,Client ID,Tag\r\n" +
+      'Ann,Ames,"1 Main St, Apt ""B""","Met at the gala,\r\nlikes <jazz> & blues",S1,x\r\n' +
+      "\r\n" +
+      "Bo,Best,2 Oak Rd\r\n" +
+      "Cy,Cole,3 Elm Rd,,S3,y,EXTRA,MORE\r\n" +
+      'Di,Dunn,back\\slash\there,,S4,"tab\tand\\N and\nnewline"\r\n';
+    const b = await importCsv(csv, u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.rowsTotal).toBe(4);
+    expect(b.counts).toEqual({ inserted: 4, updated: 0, unchanged: 0, skipped: 0 });
+    expect(b.problems).toEqual([
+      { row: 2, column: "", problem: "The row has 3 cells but the header has 6 columns." },
+      {
+        row: 3,
+        column: "",
+        problem: "The row has 8 cells but the header has 6 columns; the extra cells were ignored.",
+      },
+    ]);
+    const rows = await t.db.select().from(donors).where(eq(donors.organizationId, org.id));
+    const by = (first: string) => rows.find((r) => r.firstName === first)!;
+    expect(by("Ann")).toMatchObject({
+      lastName: "Ames",
+      address: '1 Main St, Apt "B"',
+      clientId: "S1",
+      notes: "<p>Met at the gala,<br>likes &lt;jazz&gt; &amp; blues</p>",
+      createdByImportId: b.id,
+    });
+    expect(by("Ann").extra.unknown).toEqual({ Tag: "x" });
+    expect(by("Bo")).toMatchObject({ address: "2 Oak Rd", clientId: null, notes: "" });
+    expect(by("Cy")).toMatchObject({ address: "3 Elm Rd", clientId: "S3" });
+    expect(by("Cy").extra.unknown).toEqual({ Tag: "y" });
+    expect(by("Di")).toMatchObject({ address: "back\\slash\there", clientId: "S4" });
+    expect(by("Di").extra.unknown).toEqual({ Tag: "tab\tand\\N and\nnewline" });
+  });
+
+  it("imports around a 10 MB cell, a NUL and invalid UTF-8 bytes, with each in the report", async () => {
+    const org = await buildOrg(t, "Hostile Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const body = Buffer.concat([
+      Buffer.from("First Name,Last Name,City\n"),
+      Buffer.from(`Big,${"x".repeat(10 * 1024 * 1024)},Reno\n`),
+      Buffer.from("Nul,Ng\u0000uyen,Oslo\n"),
+      Buffer.from("Bad,"),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("Bytes,Rome\n"),
+    ]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/donors/imports",
+      payload: body,
+      headers: { "content-type": "text/csv", cookie: u.cookie, origin: t.config.appUrl },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const b = await waitFor(res.json().id, u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 1 });
+    expect(b.problems).toEqual(
+      expect.arrayContaining([
+        { row: 1, column: "Last Name", problem: "Last Name is longer than 200 characters; the row was not imported." },
+        { row: 2, column: "Last Name", problem: "The cell contained NUL characters; they were removed." },
+      ]),
+    );
+    const rows = await t.db.select().from(donors).where(eq(donors.organizationId, org.id));
+    expect(rows.map((r) => [r.firstName, r.lastName, r.city]).sort()).toEqual([
+      ["Bad", "\uFFFD\uFFFDBytes", "Rome"],
+      ["Nul", "Nguyen", "Oslo"],
+    ]);
+  });
+
+  it("reads CR-only line ends, and keeps a stray quote inside an unquoted cell", async () => {
+    const org = await buildOrg(t, "CR Org");
+    const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const b = await importCsv('First Name,Last Name,City\rEd,Eck,O"Fallon\rFay,Fox,Reno\r', u.cookie);
+    expect(b.counts).toEqual({ inserted: 2, updated: 0, unchanged: 0, skipped: 0 });
+    const rows = await t.db.select().from(donors).where(eq(donors.organizationId, org.id));
+    expect(rows.map((r) => [r.firstName, r.city]).sort()).toEqual([
+      ["Ed", 'O"Fallon'],
+      ["Fay", "Reno"],
+    ]);
+  });
+});
+
 describe("dedupe, change history and undo", () => {
   it("matches on Client ID, else email, else first + last name + zip, within the organisation; undo removes inserts and reverts updates", async () => {
     const org = await buildOrg(t, "Dedupe Org");

@@ -1,5 +1,8 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, getTableColumns, gt, or, sql, type SQL } from "drizzle-orm";
+import { from as copyFrom } from "pg-copy-streams";
+import { and, asc, eq, getTableColumns, getTableName, gt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, type DonorFieldValue, type ImportProblem } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../../db/client.ts";
@@ -18,20 +21,28 @@ import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import { dbErrorSummary } from "./job.ts";
 
-/** The donors columns an import writes, with their SQL names and types (for json_to_recordset). */
+/** The donors columns an import writes, with their SQL names and types (COPY's column order, json_to_recordset's types). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
 const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map(
-  (key) => ({
-    key,
-    name: TABLE_COLUMNS[key]!.name,
-    type: TABLE_COLUMNS[key]!.getSQLType(),
-  }),
+  (key) => ({ key, name: TABLE_COLUMNS[key]!.name, type: TABLE_COLUMNS[key]!.getSQLType() }),
 );
 const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
 const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
 const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
+/** The typed columns of a new donor, in INSERT_COLUMNS order after the first three. */
+const VALUE_COLUMNS = INSERT_COLUMNS.slice(3);
+const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES})`;
+
+/** COPY's text format: backslash, tab and line ends escaped; \N is NULL. */
+const COPY_SPECIAL_RE = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const copyText = (s: string) => (COPY_SPECIAL_RE.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : s);
+const copyValue = (v: DonorFieldValue | undefined) =>
+  v === null || v === undefined ? "\\N" : typeof v === "number" ? String(v) : copyText(v);
 
 type Flat = Record<string, DonorFieldValue>;
+/** A donor to insert: its catalogue values (notes already HTML) and its `extra`. */
+type NewDonor = { fields: Flat; extra: DonorExtra };
 type Work = {
   id: string | null;
   isNew: boolean;
@@ -64,7 +75,8 @@ export const matchKeys = (f: Flat): string[] => {
 /** A chunk matched and computed outside any transaction; commitChunk applies it in one. */
 export type PreparedChunk = {
   rows: number;
-  insertJson: string | null;
+  /** The donors to insert (written with COPY on PostgreSQL, see insertDonors). */
+  inserts: NewDonor[];
   updates: { id: string; set: Record<string, unknown> }[];
   changeRows: (typeof donorChanges.$inferInsert)[];
   problems: ImportProblem[];
@@ -115,7 +127,7 @@ export async function commitChunk(
 ) {
   try {
     await db.transaction(async (tx) => {
-      await applyWrites(tx, organizationId, prepared);
+      await applyWrites(tx, organizationId, batchId, prepared);
       await writeProgress(tx, batchId, prepared.rows, prepared.counts, prepared.problems);
     });
     return;
@@ -137,7 +149,7 @@ export async function commitChunk(
       try {
         const one = await tx.transaction(async (sp) => {
           const p = await prepareChunk(sp, batchId, organizationId, userId, [r], [r]);
-          await applyWrites(sp, organizationId, p);
+          await applyWrites(sp, organizationId, batchId, p);
           return p;
         });
         for (const k of ["inserted", "updated", "unchanged", "skipped"] as const) counts[k] += one.counts[k];
@@ -299,25 +311,7 @@ export async function prepareChunk(
     touchedKeys.push(...matchKeys(w.fields));
     if (w.original) touchedKeys.push(...matchKeys(w.original.fields));
   }
-  const inserts = [...touched].filter((w) => w.isNew);
-  // One JSON parameter per statement (json_to_recordset) instead of thousands of bound values:
-  // far cheaper to build and to parse, on both PGlite and PostgreSQL. `json`, not `jsonb`: the
-  // text is read once, so converting it to jsonb first only cost time.
-  const insertJson = inserts.length
-    ? JSON.stringify(
-        inserts.map((w) => {
-          const o: Record<string, unknown> = {
-            organization_id: organizationId,
-            created_by_import_id: batchId,
-            extra: extraOf(w),
-          };
-          for (const c of INSERT_COLUMNS)
-            if (c.key !== "organizationId" && c.key !== "createdByImportId" && c.key !== "extra")
-              o[c.name] = c.key === "notes" ? (w.fields.notes ?? "") : (w.fields[c.key] ?? null);
-          return o;
-        }),
-      )
-    : null;
+  const inserts = [...touched].filter((w) => w.isNew).map((w) => ({ fields: w.fields, extra: extraOf(w) }));
   const updates: PreparedChunk["updates"] = [];
   const changeRows: (typeof donorChanges.$inferInsert)[] = [];
   for (const w of touched) {
@@ -341,7 +335,7 @@ export async function prepareChunk(
   }
   return {
     rows: rows.length,
-    insertJson,
+    inserts,
     updates,
     changeRows,
     problems: rows.flatMap((r) => r.problems),
@@ -350,13 +344,81 @@ export async function prepareChunk(
   };
 }
 
-/** A chunk's donors: inserts, updates, and the updated donors' before-images in donor_changes (what undo reads). */
-async function applyWrites(tx: DbOrTx, organizationId: string, p: PreparedChunk) {
-  if (p.insertJson) {
-    await tx.execute(
-      sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${p.insertJson}::json) AS x(${sql.raw(INSERT_TYPES)})`,
-    );
+/** One new donor as a line of COPY text, in INSERT_COLUMNS order. */
+function copyLine(organizationId: string, batchId: string, fields: Flat, extra: DonorExtra) {
+  let line = `${organizationId}\t${batchId}\t${copyText(JSON.stringify(extra))}`;
+  for (const c of VALUE_COLUMNS)
+    line += `\t${c.key === "notes" ? copyText(String(fields.notes ?? "")) : copyValue(fields[c.key])}`;
+  return `${line}\n`;
+}
+
+/**
+ * A chunk none of whose rows can match a donor (no stored donor, earlier chunk or other row of the
+ * chunk has any of their keys): every row that is not skipped is inserted, exactly as prepareChunk
+ * would insert it, without building a match index.
+ */
+export function prepareNewRows(batchId: string, organizationId: string, rows: ParsedRow[]): PreparedChunk {
+  const inserts: NewDonor[] = [];
+  const touchedKeys: string[] = [];
+  const problems: ImportProblem[] = [];
+  for (const r of rows) {
+    problems.push(...r.problems);
+    if (r.skip) continue;
+    const extraFields: Record<string, string | number | null> = {};
+    for (const [k, v] of Object.entries(r.values))
+      if (!isColumnKey(k) && v !== null && v !== undefined) extraFields[k] = v;
+    const fields = typeof r.values.notes === "string" ? { ...r.values, notes: textToHtml(r.values.notes) } : r.values;
+    inserts.push({ fields, extra: { fields: extraFields, unknown: r.unknown, invalid: r.invalid } });
+    touchedKeys.push(...matchKeys(r.values));
   }
+  return {
+    rows: rows.length,
+    inserts,
+    updates: [],
+    changeRows: [],
+    problems,
+    counts: { inserted: inserts.length, updated: 0, unchanged: 0, skipped: rows.length - inserts.length },
+    touchedKeys,
+  };
+}
+
+/**
+ * Inserts new donors. On PostgreSQL with COPY … FROM STDIN on the transaction's own connection
+ * (pg-copy-streams): the server parses plain text rows, cheaper than binding parameters or reading
+ * JSON. On PGlite with one JSON parameter read by json_to_recordset: its COPY FROM '/dev/blob' got
+ * slower with every COPY run in the process (ADR 038).
+ */
+async function insertDonors(tx: DbOrTx, organizationId: string, batchId: string, list: NewDonor[]) {
+  // Drizzle keeps the driver's connection (node-postgres PoolClient, or PGlite's transaction) on the session.
+  const client = (tx as unknown as { session: { client: { query(...args: unknown[]): unknown; release?: unknown } } })
+    .session.client;
+  if (typeof client.release === "function") {
+    const text = list.map((d) => copyLine(organizationId, batchId, d.fields, d.extra)).join("");
+    const stream = client.query(copyFrom(`COPY ${COPY_TARGET} FROM STDIN`)) as NodeJS.WritableStream;
+    await pipeline(Readable.from([Buffer.from(text)]), stream);
+    return;
+  }
+  // One JSON parameter per statement instead of thousands of bound values: far cheaper to build and
+  // to parse. `json`, not `jsonb`: the text is read once, so converting it to jsonb first only cost time.
+  const json = JSON.stringify(
+    list.map((d) => {
+      const o: Record<string, unknown> = {
+        organization_id: organizationId,
+        created_by_import_id: batchId,
+        extra: d.extra,
+      };
+      for (const c of VALUE_COLUMNS) o[c.name] = c.key === "notes" ? (d.fields.notes ?? "") : (d.fields[c.key] ?? null);
+      return o;
+    }),
+  );
+  await tx.execute(
+    sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${json}::json) AS x(${sql.raw(INSERT_TYPES)})`,
+  );
+}
+
+/** A chunk's donors: inserts, updates, and the updated donors' before-images in donor_changes (what undo reads). */
+async function applyWrites(tx: DbOrTx, organizationId: string, batchId: string, p: PreparedChunk) {
+  if (p.inserts.length) await insertDonors(tx, organizationId, batchId, p.inserts);
   for (const u of p.updates) {
     await tx
       .update(donors)

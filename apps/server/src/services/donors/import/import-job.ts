@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import readline from "node:readline";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { DONOR_MESSAGES } from "@cultivate/shared";
 import { donorImportBatches, donors } from "../../../db/schema.ts";
-import { CsvParser } from "../csv.ts";
 import { KeySet } from "../key-set.ts";
 import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.ts";
-import { commitChunk, keysOf, matchKeys, prepareChunk } from "./chunk-sql.ts";
+import { commitChunk, keysOf, matchKeys, prepareChunk, prepareNewRows } from "./chunk-sql.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
 import { removeSpooledExcept, spoolPath } from "./spool.ts";
 
@@ -82,8 +82,6 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     }
     await ctx.db.update(donorImportBatches).set({ status: "running" }).where(eq(donorImportBatches.id, batchId));
     const position = batch.rowsDone;
-    const decoder = new TextDecoder("utf-8");
-    const parser = new CsvParser();
     let plan: HeaderPlan | null = null;
     let rowNo = 0;
     let nextAnalyze = 2000;
@@ -111,14 +109,25 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       const rows = chunk;
       chunk = [];
       let wait = false;
+      // A chunk whose rows share no key with a stored donor, an earlier chunk or each other only
+      // inserts: it skips matching and is written straight from the parsed rows (prepareNewRows).
+      let fresh = true;
+      const seen = new Set<string>();
       const lookup = rows.filter((r) => {
         if (r.skip) return false;
         const keys = matchKeys(r.values);
+        for (const k of keys) {
+          if (seen.has(k)) fresh = false;
+          seen.add(k);
+        }
         if (keys.some((k) => touched.has(k))) return (wait = true);
         return keys.some((k) => storedKeys.has(k));
       });
       if (wait) await settle();
-      const prepared = await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
+      const prepared =
+        fresh && !lookup.length
+          ? prepareNewRows(batchId, organizationId, rows)
+          : await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
       for (const k of prepared.touchedKeys) touched.add(k);
       await settle();
       if (ctx.stopping()) throw new ShuttingDown();
@@ -135,25 +144,26 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         (err: unknown) => err ?? new Error("import chunk failed"),
       );
     };
-    const take = async (records: string[][]) => {
-      for (const rec of records) {
+    // The spool holds the upload's records, parsed once at upload (spool.ts): one JSON array per line.
+    const input = fs.createReadStream(filePath, { highWaterMark: 1 << 20 });
+    const lines = readline.createInterface({ input, crlfDelay: Infinity });
+    try {
+      for await (const line of lines) {
         if (!plan) {
-          plan = planHeaders(rec);
+          plan = planHeaders(JSON.parse(line) as string[]);
           continue;
         }
         if (++rowNo <= position) continue; // committed before the server stopped
-        chunk.push(parseRow(plan, rec, rowNo));
+        chunk.push(parseRow(plan, JSON.parse(line) as string[], rowNo));
         if (chunk.length >= CHUNK_ROWS) await flush();
         // Parse in slices: the running chunk's replies (BEGIN, the match query) are handled within a few
         // ms, so its INSERT runs in the database while the next chunk is parsed here, not after it.
         else if (rowNo % PARSE_SLICE_ROWS === 0) await new Promise((r) => setImmediate(r));
       }
-    };
-    for await (const buf of fs.createReadStream(filePath, { highWaterMark: 1 << 20 })) {
-      await take(parser.push(decoder.decode(buf as Buffer, { stream: true })));
+    } finally {
+      lines.close();
+      input.destroy();
     }
-    await take(parser.push(decoder.decode()));
-    await take(parser.end());
     await flush();
     await settle();
     // The upload goes first: a batch whose every row is committed is completed at the next start even

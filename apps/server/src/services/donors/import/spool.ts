@@ -3,17 +3,18 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { DONOR_MESSAGES, IMPORT_MAX_BYTES } from "@cultivate/shared";
 import { badRequest, HttpError } from "../../../lib/errors.ts";
-import { CsvFormatError, CsvParser, type CsvRecordCounter } from "../csv.ts";
+import { CsvError, csvRecordParser, isBlankRecord } from "../csv-records.ts";
 import { planHasName, planHeaders } from "../rows.ts";
 
 export type SpooledUpload = { id: string; filePath: string; rowsTotal: number; bytes: number };
 
-/** Where an import's upload is kept until the import ends: DATA_DIR/imports/{batch id}.csv. */
+/** Where an import's parsed upload is kept until the import ends: DATA_DIR/imports/{batch id}.jsonl. */
 export const importSpoolDir = (dataDir: string) => path.join(dataDir, "imports");
-export const spoolPath = (dir: string, batchId: string) => path.join(dir, `${batchId}.csv`);
-const SPOOL_NAME_RE = /^([0-9a-f-]{36})\.csv$/;
+export const spoolPath = (dir: string, batchId: string) => path.join(dir, `${batchId}.jsonl`);
+const SPOOL_NAME_RE = /^([0-9a-f-]{36})\.(?:jsonl|csv)$/;
 
 /** Removes every upload in the spool folder except those of the batches in `keep` (no batch will read them again). */
 export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>) {
@@ -25,48 +26,49 @@ export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>
 }
 
 /**
- * Writes the uploaded CSV to DATA_DIR/imports/{id}.csv (id = the future batch id) while counting its
- * records, so the job can show rows done / total and the request fails early on an empty or malformed
- * file. The file is synced to disk before the batch exists: a server stopped at any later point finds
- * it again at start-up and resumes the import.
+ * Parses the uploaded CSV as it arrives (csv-parse, streaming) and writes its records to
+ * DATA_DIR/imports/{id}.jsonl (id = the future batch id), one JSON array of cells per line, the header
+ * first. The upload is parsed once, here: the request fails early on an empty or malformed file, the
+ * job shows rows done / total, and the job (or a resumed one) reads records with JSON.parse, which
+ * is several times faster than parsing CSV again (ADR 038). The file is synced to disk before the
+ * batch exists: a server stopped at any later point finds it again at start-up and resumes the import.
  */
 export async function spoolUpload(body: Readable, dir: string): Promise<SpooledUpload> {
   await fsp.mkdir(dir, { recursive: true });
   const id = crypto.randomUUID();
   const filePath = spoolPath(dir, id);
-  const out = fs.createWriteStream(filePath);
-  const decoder = new TextDecoder("utf-8");
-  // The header row is parsed; the rest is only counted (no strings built: the job parses it later).
-  const parser = new CsvParser();
-  let counter: CsvRecordCounter | null = null;
   let header: string[] | null = null;
   let rows = 0;
   let bytes = 0;
-  const take = (text: string) => {
-    if (counter) return counter.push(text);
-    const records = parser.push(text);
-    if (!records.length) return;
-    header = records[0]!;
-    rows += records.length - 1;
-    counter = parser.toCounter();
-  };
   try {
-    for await (const chunk of body) {
-      const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
-      bytes += buf.length;
-      if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
-      if (!out.write(buf)) await new Promise<void>((r) => out.once("drain", () => r()));
-      take(decoder.decode(buf, { stream: true }));
-    }
-    take(decoder.decode());
-    if (counter) {
-      (counter as CsvRecordCounter).end();
-      rows += (counter as CsvRecordCounter).records;
-    } else {
-      const last = parser.end();
-      if (last.length) header = last[0]!;
-    }
-    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    await pipeline(
+      body,
+      async function* limit(source: AsyncIterable<Buffer | string>) {
+        for await (const chunk of source) {
+          const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+          bytes += buf.length;
+          if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
+          yield buf;
+        }
+      },
+      csvRecordParser(),
+      async function* lines(records: AsyncIterable<string[]>) {
+        // Written about 1 MB at a time: one write per record would cost more than the parsing.
+        let out = "";
+        for await (const rec of records) {
+          if (isBlankRecord(rec)) continue;
+          if (header) rows++;
+          else header = rec;
+          out += `${JSON.stringify(rec)}\n`;
+          if (out.length >= 1 << 20) {
+            yield out;
+            out = "";
+          }
+        }
+        if (out) yield out;
+      },
+      fs.createWriteStream(filePath),
+    );
     if (!header || rows === 0) throw badRequest(DONOR_MESSAGES.emptyCsv);
     if (!planHasName(planHeaders(header))) throw badRequest(DONOR_MESSAGES.noNameColumn);
     const fh = await fsp.open(filePath, "r");
@@ -77,9 +79,8 @@ export async function spoolUpload(body: Readable, dir: string): Promise<SpooledU
     }
     return { id, filePath, rowsTotal: rows, bytes };
   } catch (err) {
-    out.destroy();
     await fsp.rm(filePath, { force: true });
-    if (err instanceof CsvFormatError) throw badRequest(DONOR_MESSAGES.parseError);
+    if (err instanceof CsvError) throw badRequest(DONOR_MESSAGES.parseError);
     throw err;
   }
 }

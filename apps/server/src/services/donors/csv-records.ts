@@ -1,0 +1,22 @@
+import { CsvError, parse, type Parser } from "csv-parse";
+
+/**
+ * The import's CSV reader: csv-parse (node-csv), streaming, so memory stays at one record plus one
+ * chunk (ADR 038). RFC 4180 quoting (commas, "" and line breaks inside quotes); CRLF, LF and CR line
+ * ends, mixed in one file; a byte-order mark is dropped; a stray quote inside an unquoted cell is kept
+ * as text; rows may have more or fewer cells than the header (parseRow reports them). A quote left open
+ * at the end is a CsvError ("Error parsing CSV file").
+ */
+export const csvRecordParser = (): Parser =>
+  parse({
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    record_delimiter: ["\r\n", "\n", "\r"],
+  });
+
+/** A line of only spaces is blank too (as Papa Parse's preview in the browser skips it). */
+export const isBlankRecord = (record: string[]) => record.length === 1 && record[0]!.trim() === "";
+
+export { CsvError };
