@@ -20,6 +20,11 @@ const text = (v: string | number | null) => (v === null || v === "" ? "N/A" : St
 const ROW_HEIGHT_ESTIMATE = 47;
 /** Rows rendered beyond the window's edges, so a scroll shows rows already there. */
 const OVERSCAN = 6;
+/**
+ * Pages up to this many rows are drawn whole, so the browser's find-in-page and a screen reader see every
+ * donor of the default page (50); longer pages (100, 200) draw only the rows near the screen.
+ */
+const VIRTUALIZE_ABOVE = 60;
 
 /**
  * Where the table body starts in the page (px from the document's top), kept current when anything above it
@@ -160,9 +165,12 @@ export const DonorTable = memo(function DonorTable({
     scrollMargin,
     getItemKey: (index) => modelRows[index]!.id,
   });
-  const items = virtualizer.getVirtualItems();
-  const before = items.length ? items[0]!.start - scrollMargin : 0;
-  const after = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const virtualize = modelRows.length > VIRTUALIZE_ABOVE;
+  const virtualItems = virtualizer.getVirtualItems();
+  const items = virtualize ? virtualItems : modelRows.map((_, index) => ({ index }));
+  const before = virtualize && virtualItems.length ? virtualItems[0]!.start - scrollMargin : 0;
+  const after =
+    virtualize && virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1]!.end : 0;
 
   const sortable = (id: string): id is DonorSortKey =>
     ["lastName", "dsRating", "qualityScore", "estimatedCapacity", "totalGiftAmount", "lastGiftDate", "age"].includes(
@@ -209,7 +217,7 @@ export const DonorTable = memo(function DonorTable({
             return (
               <Table.Tr
                 key={row.id}
-                ref={virtualizer.measureElement}
+                ref={virtualize ? virtualizer.measureElement : undefined}
                 data-index={item.index}
                 aria-rowindex={item.index + 2}
                 // Striped by the row's place in the page, not among the rows rendered.
