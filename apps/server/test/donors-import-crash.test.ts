@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPostgresDatabase,
@@ -214,6 +215,13 @@ describe("imports interrupted by SIGKILL", () => {
     const spool = path.join(dataDir, "imports");
     expect(fs.readdirSync(spool).sort()).toEqual(imports.map((x) => `${x.id}.jsonl`).sort());
     fs.rmSync(path.join(spool, `${lost.id}.jsonl`)); // this upload is lost: the import cannot be resumed
+    if (databaseUrl) {
+      // On PostgreSQL the upload is also kept in the database for another server (ADR 042): lost there too.
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query("DELETE FROM donor_import_uploads WHERE batch_id = $1", [lost.id]);
+      await c.end();
+    }
 
     server = await startServer();
     await signIn();

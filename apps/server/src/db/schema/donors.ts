@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  customType,
   date,
   index,
   integer,
@@ -240,4 +241,21 @@ export const donorChanges = pgTable(
     index("donor_changes_donor_idx").on(t.donorId, t.createdAt),
     index("donor_changes_batch_idx").on(t.importBatchId),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * An import's parsed upload (the spool file, DATA_DIR/imports/{id}.jsonl) kept in the database on
+ * PostgreSQL, in pieces of about 1 MB, while the import runs: another app server that takes over the
+ * import's job reads it from here (docs/decisions/042-job-queue.md). Removed when the import ends.
+ */
+export const donorImportUploads = pgTable(
+  "donor_import_uploads",
+  {
+    batchId: uuid("batch_id").notNull(),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );

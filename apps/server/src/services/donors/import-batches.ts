@@ -10,6 +10,7 @@ import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization } from "../../policy/policy.ts";
 import { importSpoolDir, spoolUpload } from "./import/index.ts";
+import { dropUpload, storeUpload } from "./import/upload-store.ts";
 import { readScope } from "./access.ts";
 
 type BatchRow = typeof donorImportBatches.$inferSelect;
@@ -90,6 +91,9 @@ export function importBatchRepository(db: Db) {
         .returning();
       return updated ?? null;
     },
+    /** The spooled upload, copied into the database for the server that may take over the job (ADR 042). */
+    storeUpload: (batchId: string, filePath: string) => storeUpload(db, batchId, filePath),
+    dropUpload: (batchId: string) => dropUpload(db, batchId),
   };
 }
 export type ImportBatchRepository = ReturnType<typeof importBatchRepository>;
@@ -143,12 +147,21 @@ export async function startImport(
     throw conflict(DONOR_MESSAGES.importBusy);
   }
   const upload = await spoolUpload(body, importSpoolDir(app.config.dataDir));
-  const batch = await app.repos.importBatches
-    .create(organizationId, { id: upload.id, userId: actor.userId, fileName, rowsTotal: upload.rowsTotal })
-    .catch(async (err: unknown) => {
-      await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
-      throw err;
+  const batch = await (async () => {
+    // PostgreSQL may have several app servers: the one that takes over the import's job reads the upload
+    // from the database. PGlite is one process, which always has its own file.
+    if (app.config.databaseUrl) await app.repos.importBatches.storeUpload(upload.id, upload.filePath);
+    return app.repos.importBatches.create(organizationId, {
+      id: upload.id,
+      userId: actor.userId,
+      fileName,
+      rowsTotal: upload.rowsTotal,
     });
+  })().catch(async (err: unknown) => {
+    await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
+    await app.repos.importBatches.dropUpload(upload.id).catch(() => {});
+    throw err;
+  });
   app.donorImportJobs.startImport(batch.id, organizationId);
   app.activity.record(actor, request, {
     organizationId,

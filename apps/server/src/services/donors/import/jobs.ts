@@ -6,7 +6,9 @@ import type { JobQueue } from "../../../jobs/queue.ts";
 import { forgetDsRatings } from "../list-sql.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
+import { spoolPath } from "./spool.ts";
 import { runUndo } from "./undo-job.ts";
+import { dropUpload, restoreUpload } from "./upload-store.ts";
 
 /** The queue of imports and undos: one job at a time per organisation, across every server. */
 export const DONOR_WORK_QUEUE = "donor-work";
@@ -180,6 +182,8 @@ export class DonorImportJobs {
         .where(eq(donorImportBatches.id, work.batchId));
       const wanted = work.kind === "import" ? ["queued", "running"] : ["undoing"];
       if (!batch || !wanted.includes(batch.status)) return; // done already (a repeated job)
+      // Taken over from another server: its upload comes from the database (PostgreSQL; ADR 042).
+      if (work.kind === "import") await restoreUpload(this.db, work.batchId, spoolPath(this.spoolDir, work.batchId));
       const deadline = Date.now() + SLICE_MS;
       const ctx = this.context(() => this.stopping || Date.now() > deadline);
       try {
@@ -197,6 +201,7 @@ export class DonorImportJobs {
         await this.send(work);
       } else {
         forgetDsRatings(work.organizationId);
+        if (work.kind === "import") await dropUpload(this.db, work.batchId);
       }
     } finally {
       await release();
