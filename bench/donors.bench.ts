@@ -8,41 +8,17 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
+import { benchDatabase } from "./support/database.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
 import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
 
 const ROWS = Number(process.env.DONOR_BENCH_ROWS ?? 100_000);
 const PAGE_REQUESTS = 200;
 
-let dropDb = async () => {};
-let url = process.env.DATABASE_URL;
-if (url) {
-  const name = `cultivate_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDb = async () => {
-    if (process.env.DONOR_BENCH_KEEP_DB) return console.log(`kept database ${name}`);
-    const d = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
-}
-// PGlite on disk in a temporary DATA_DIR, as `npm start` runs it (in memory, the database would count in RSS).
-const dataDir = url ? null : fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-bench-"));
-const database = url
-  ? await openDatabase({ kind: "postgres", url })
-  : await openDatabase({ kind: "pglite", dataDir: dataDir! });
+const { database, dispose } = await benchDatabase({ keepPostgres: !!process.env.DONOR_BENCH_KEEP_DB });
 const config = {
   ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
   authSecret: "bench-secret-bench-secret-bench-secret-0000",
@@ -141,9 +117,7 @@ console.log(
 if (process.env.DONOR_BENCH_IMPORT_ONLY) {
   clearInterval(sampler);
   await app.close();
-  await database.close();
-  await dropDb();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await dispose();
   process.exit(0);
 }
 
@@ -197,6 +171,4 @@ console.log(
   `peak over the run: V8 heap ${mb(peakHeap)}, external (PGlite's WebAssembly memory, buffers) ${mb(peakExternal)}`,
 );
 await app.close();
-await database.close();
-await dropDb();
-if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+await dispose();

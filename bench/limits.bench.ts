@@ -2,38 +2,13 @@
 // PGlite in a temporary DATA_DIR, or PostgreSQL with DATABASE_URL (a fresh database, dropped after).
 // Sequential statements, 2,000 of each after 200 to warm up; then 20 upserts at once on one key
 // (one address, many tabs), 100 rounds.
-import crypto from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase } from "../apps/server/src/db/client.ts";
+import { benchDatabase } from "./support/database.ts";
 import { FailureLimiter } from "../apps/server/src/lib/failure-limiter.ts";
 import { databaseRateLimitStore } from "../apps/server/src/lib/rate-limit-store.ts";
 
-let url = process.env.DATABASE_URL;
-let dropDb = async () => {};
-if (url) {
-  const name = `cultivate_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDb = async () => {
-    const d = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
-}
-const dataDir = url ? null : fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-bench-"));
-const database = url
-  ? await openDatabase({ kind: "postgres", url })
-  : await openDatabase({ kind: "pglite", dataDir: dataDir! });
+const { database, dispose } = await benchDatabase();
 console.log(
   `database: ${database.kind}; load ${os
     .loadavg()
@@ -78,7 +53,5 @@ try {
   for (let r = 0; r < 100; r++) await Promise.all(Array.from({ length: 20 }, () => incr("bench-hot")));
   console.log(`20 upserts at once on one key: ${((performance.now() - started) / 100).toFixed(1)} ms per round`);
 } finally {
-  await database.close();
-  await dropDb();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await dispose();
 }

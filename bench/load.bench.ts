@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
+import { freshPostgresDatabase } from "./support/database.ts";
 import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
 import { spawn } from "node:child_process";
 import net from "node:net";
@@ -21,25 +21,10 @@ const DONORS = Number(process.env.LOAD_BENCH_DONORS ?? 20_000);
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 60);
 const ADMIN = { email: "load-admin@example.org", password: "load-bench-admin-password" };
 
-const baseDbUrl = process.env.DATABASE_URL;
-let url = "";
-let dropDb = async () => {};
-if (baseDbUrl) {
-  const name = `cultivate_load_${crypto.randomBytes(4).toString("hex")}`;
-  const c = new pg.Client({ connectionString: baseDbUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(baseDbUrl);
-  u.pathname = `/${name}`;
-  url = u.toString();
-  dropDb = async () => {
-    const d = new pg.Client({ connectionString: baseDbUrl });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await d.end();
-  };
-}
+// The server opens the database itself: only a fresh PostgreSQL database is made here.
+const fresh = process.env.DATABASE_URL ? await freshPostgresDatabase("cultivate_load") : null;
+const url = fresh?.url ?? "";
+const dropDb = async () => fresh?.drop();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-load-"));
 const port = await new Promise<number>((resolve) => {
   const s = net.createServer().listen(0, "127.0.0.1", () => {

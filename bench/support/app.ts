@@ -6,11 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
-import { openDatabase } from "../../apps/server/src/db/client.ts";
+import { benchDatabase } from "./database.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../../apps/server/src/db/schema.ts";
 import { generateDonorCsv } from "../../apps/server/src/demo/generate.ts";
 
@@ -33,28 +32,7 @@ export const pct = (xs: number[], p: number) =>
  */
 export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
   if (!fs.existsSync(path.join(webDist, "index.html"))) throw new Error(`${webDist} is missing: run npm run build`);
-  let dropDb = async () => {};
-  let url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `cultivate_bench_${crypto.randomBytes(4).toString("hex")}`;
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
-  }
-  const dataDir = url ? null : (keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-bench-")));
-  const database = url
-    ? await openDatabase({ kind: "postgres", url })
-    : await openDatabase({ kind: "pglite", dataDir: dataDir! });
+  const { database, dispose } = await benchDatabase({ keepDataDir });
   const config = {
     ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
     authSecret: "bench-secret-bench-secret-bench-secret-0000",
@@ -117,9 +95,7 @@ export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
 
   async function close() {
     await app.close();
-    await database.close();
-    await dropDb();
-    if (dataDir && !keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await dispose();
   }
 
   /** Signs in an existing user; the session cookie. */
