@@ -10,7 +10,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { userActions, users } from "../src/db/schema.ts";
-import { createPostgresDatabase, freePort, startServer, testDatabaseKind, type ServerProcess } from "./processes.ts";
+import {
+  type ServerProcess,
+  createPostgresDatabase,
+  freePort,
+  signInCookie,
+  startServer,
+  testDatabaseKind,
+} from "./processes.ts";
 
 const ADMIN = { email: "shutdown-admin@example.org", password: "shutdown-test-password-1" };
 
@@ -53,16 +60,7 @@ describe("shutdown", () => {
       });
       const { proc, exited, log } = server;
 
-      const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { origin: baseUrl, "content-type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      });
-      expect(signedIn.status).toBe(200);
-      const cookie = signedIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .join("; ");
+      const cookie = await signInCookie(baseUrl, ADMIN);
       // Sign-out queues its row before it answers; the signal follows at once, well inside the 250 ms the recorder waits.
       const marker = `shutdown-${signal}-${crypto.randomBytes(4).toString("hex")}`;
       const signedOut = await fetch(`${baseUrl}/api/auth/sign-out`, {

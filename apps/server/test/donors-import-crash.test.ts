@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createPostgresDatabase,
   freePort,
+  signInCookie,
   startServer as startChild,
   testDatabaseKind,
   type ServerProcess,
@@ -70,16 +71,7 @@ async function api(method: string, url: string, body?: string, type = "applicati
 }
 
 async function signIn() {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
+  cookie = await signInCookie(baseUrl, ADMIN);
 }
 
 /** Donors C{i} for each i, names and zip from i; `capacity` decides the Estimated Capacity column. */

@@ -159,3 +159,17 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   }
   return { proc, exited, log: () => output };
 }
+
+/** Signs in to a server started with startServer; the session cookie (throws unless 200). */
+export async function signInCookie(baseUrl: string, credentials: { email: string; password: string }) {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+}

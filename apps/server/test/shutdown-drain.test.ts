@@ -11,7 +11,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { issues, userActions } from "../src/db/schema.ts";
-import { createPostgresDatabase, freePort, startServer, testDatabaseKind, type ServerProcess } from "./processes.ts";
+import {
+  type ServerProcess,
+  createPostgresDatabase,
+  freePort,
+  signInCookie,
+  startServer,
+  testDatabaseKind,
+} from "./processes.ts";
 
 const ADMIN = { email: "drain-admin@example.org", password: "drain-test-password-1" };
 
@@ -49,16 +56,7 @@ async function start(graceMs: number) {
     webDist: path.join(work, "no-web"),
     env: { SHUTDOWN_GRACE_MS: String(graceMs) },
   });
-  const signedIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .join("; ");
+  const cookie = await signInCookie(baseUrl, ADMIN);
   return { baseUrl, cookie, server };
 }
 

@@ -8,7 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase, freePort, startServer, testDatabaseKind, type ServerProcess } from "./processes.ts";
+import {
+  createPostgresDatabase,
+  freePort,
+  signInCookie,
+  startServer,
+  testDatabaseKind,
+  type ServerProcess,
+} from "./processes.ts";
 import { startSmtpTestServer, type SmtpTestServer } from "./smtp-test-server.ts";
 
 const ADMIN = { email: "two-servers-admin@example.org", password: "two-servers-password-1" };
@@ -58,16 +65,7 @@ describe.runIf(testDatabaseKind === "postgres")("two app servers on one PostgreS
     // One after the other is not needed (migrations take a lock), but it keeps the start-up log readable.
     servers[0]!.proc = await start(0);
     servers[1]!.proc = await start(1);
-    const res = await fetch(`${servers[0]!.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { origin: servers[0]!.url, "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(res.status).toBe(200);
-    cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .join("; ");
+    cookie = await signInCookie(servers[0]!.url, ADMIN);
   }, 180_000);
 
   afterAll(async () => {
