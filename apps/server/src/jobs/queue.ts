@@ -77,14 +77,9 @@ export class JobQueue {
 
   /** Registers a handler; workers start polling when the queue starts. */
   work<T>(name: string, handler: JobHandler<T>, options: WorkOptions = {}) {
-    this.define(name, options);
-    this.workers.push({ name, handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 });
-  }
-
-  /** A queue's policy, for servers that only send to it. */
-  define(name: string, options: WorkOptions = {}) {
     // pg-boss's `singleton` policy: one active job per singleton key, the rest stay queued.
     this.policies.set(name, options.policy === "one-per-key" ? "singleton" : "standard");
+    this.workers.push({ name, handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 });
   }
 
   async start() {

@@ -176,7 +176,10 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   } catch (err) {
     await pending; // a chunk still committing finishes before the batch is marked
     if (err instanceof ShuttingDown) {
-      ctx.log.info({ batchId }, "import paused for shutdown; it resumes at the next start");
+      ctx.log.info(
+        { batchId },
+        "import paused after a committed chunk (slice over or shutdown); the next job continues it",
+      );
       return;
     }
     finished = true;

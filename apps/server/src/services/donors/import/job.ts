@@ -26,5 +26,5 @@ export function dbErrorSummary(err: unknown): { code?: string; message: string; 
   };
 }
 
-/** Thrown inside a job when the server is shutting down: the batch stays `running` (or `undoing`) and continues at the next start. */
+/** Thrown inside a job when its slice is over or the server is stopping: the batch stays `running` (or `undoing`) and the next job continues it (jobs.ts). */
 export class ShuttingDown extends Error {}

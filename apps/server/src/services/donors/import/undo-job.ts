@@ -125,7 +125,10 @@ export async function runUndo(
       .where(eq(donorImportBatches.id, batchId));
   } catch (err) {
     if (err instanceof ShuttingDown) {
-      ctx.log.info({ batchId }, "undo paused for shutdown; it continues at the next start");
+      ctx.log.info(
+        { batchId },
+        "undo paused after a committed page (slice over or shutdown); the next job continues it",
+      );
       return;
     }
     release();
