@@ -3,21 +3,12 @@
 // whose action is still queued (the recorder writes every 250 ms); it must close the app, so the recorder
 // writes the row before the process exits with code 0.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { userActions, users } from "../src/db/schema.ts";
-import {
-  type ServerProcess,
-  createPostgresDatabase,
-  freePort,
-  signInCookie,
-  startServer,
-  testDatabaseKind,
-} from "./processes.ts";
+import { type ServerProcess, freePort, serverScratch, signInCookie, startServer } from "./processes.ts";
 
 const ADMIN = { email: "shutdown-admin@example.org", password: "shutdown-test-password-1" };
 
@@ -25,24 +16,18 @@ let work: string;
 let dataDir: string;
 let baseUrl: string;
 let databaseUrl = "";
-let dropDatabase = async () => {};
+let scratch: Awaited<ReturnType<typeof serverScratch>> | null = null;
 let server: ServerProcess | null = null;
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-shutdown-"));
-  dataDir = path.join(work, "data");
+  scratch = await serverScratch("cultivate-shutdown");
+  ({ work, dataDir, databaseUrl } = scratch);
   baseUrl = `http://127.0.0.1:${await freePort()}`;
-  if (testDatabaseKind === "postgres") {
-    const created = await createPostgresDatabase("cultivate_shutdown");
-    databaseUrl = created.url;
-    dropDatabase = created.drop;
-  }
 });
 
 afterAll(async () => {
   if (server && server.proc.exitCode === null) server.proc.kill("SIGKILL");
-  await dropDatabase();
-  fs.rmSync(work, { recursive: true, force: true });
+  await scratch?.dispose();
 });
 
 describe("shutdown", () => {

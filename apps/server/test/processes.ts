@@ -3,7 +3,9 @@
 // donors-import-crash). One copy of each, so a fix to the drop or the start-up wait reaches every test.
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -172,4 +174,22 @@ export async function signInCookie(baseUrl: string, credentials: { email: string
     .getSetCookie()
     .map((c) => c.split(";")[0]!)
     .join("; ");
+}
+
+/**
+ * For tests that start real servers: a scratch folder (with `dataDir` inside) and, on PostgreSQL, a fresh
+ * database (`databaseUrl`; empty for PGlite in `dataDir`). `dispose` drops the database and the folder.
+ */
+export async function serverScratch(prefix: string) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const db = testDatabaseKind === "postgres" ? await createPostgresDatabase(prefix.replace(/-/g, "_")) : null;
+  return {
+    work,
+    dataDir: path.join(work, "data"),
+    databaseUrl: db?.url ?? "",
+    dispose: async () => {
+      await db?.drop();
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
 }

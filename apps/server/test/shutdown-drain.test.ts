@@ -3,45 +3,30 @@
 // saved, its activity row written) and then exits with 0. A request that never finishes is cut after
 // SHUTDOWN_GRACE_MS, so the shutdown still ends.
 import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/db/client.ts";
 import { issues, userActions } from "../src/db/schema.ts";
-import {
-  type ServerProcess,
-  createPostgresDatabase,
-  freePort,
-  signInCookie,
-  startServer,
-  testDatabaseKind,
-} from "./processes.ts";
+import { type ServerProcess, freePort, serverScratch, signInCookie, startServer } from "./processes.ts";
 
 const ADMIN = { email: "drain-admin@example.org", password: "drain-test-password-1" };
 
 let work: string;
 let dataDir: string;
 let databaseUrl = "";
-let dropDatabase = async () => {};
+let scratch: Awaited<ReturnType<typeof serverScratch>> | null = null;
 let server: ServerProcess | null = null;
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-drain-"));
-  dataDir = path.join(work, "data");
-  if (testDatabaseKind === "postgres") {
-    const created = await createPostgresDatabase("cultivate_drain");
-    databaseUrl = created.url;
-    dropDatabase = created.drop;
-  }
+  scratch = await serverScratch("cultivate-drain");
+  ({ work, dataDir, databaseUrl } = scratch);
 });
 
 afterAll(async () => {
   if (server && server.proc.exitCode === null) server.proc.kill("SIGKILL");
-  await dropDatabase();
-  fs.rmSync(work, { recursive: true, force: true });
+  await scratch?.dispose();
 });
 
 async function start(graceMs: number) {
