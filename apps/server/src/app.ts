@@ -27,12 +27,12 @@ import { HttpError } from "./lib/errors.ts";
 import { databaseErrorOf, httpErrorOfDatabase } from "./lib/db-errors.ts";
 import { registerInputGuard } from "./lib/input-guard.ts";
 import { databaseRateLimitStore } from "./lib/rate-limit-store.ts";
-import { startLimitSweeper } from "./lib/limits.ts";
+import { sweepLimitWindows } from "./lib/limits.ts";
 import { Mailer } from "./mail/mailer.ts";
 import { ActivityRecorder } from "./activity/recorder.ts";
 import { createAiRegistry } from "./ai/registry.ts";
 import { createRepositories } from "./services/repositories.ts";
-import { JobQueue, type QueueOptions } from "./jobs/queue.ts";
+import { HOUSEKEEPING_QUEUE, JobQueue, type QueueOptions } from "./jobs/queue.ts";
 import { DonorImportJobs, importSpoolDir } from "./services/donors/import/index.ts";
 import { registerSignInGate } from "./routes/api/auth-gate.ts";
 import { meRoutes } from "./routes/api/me.ts";
@@ -53,8 +53,6 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export type BuildOptions = {
   config: AppConfig;
   database: Database;
-  /** Test hook: how often the mailer retries queued mail. */
-  mailRetryIntervalMs?: number;
   /** Tests: a quicker queue (polling, expiry of a dead server's jobs). */
   jobQueueOptions?: QueueOptions;
 };
@@ -63,12 +61,7 @@ export type BuildOptions = {
  * The app as a plugin tree in a fixed order: external plugins (security headers, rate
  * limits, OpenAPI), app services (mailer, auth, session), then routes, then the SPA.
  */
-export async function buildApp({
-  config,
-  database,
-  mailRetryIntervalMs,
-  jobQueueOptions,
-}: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, jobQueueOptions }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
@@ -185,11 +178,10 @@ export async function buildApp({
   registerInputGuard(app);
 
   // ---- app services ----
-  const mailer = new Mailer(
-    database.db,
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, retryIntervalMs: mailRetryIntervalMs },
-    app.log,
-  );
+  // Background work lives in the database's job queue (docs/decisions/042-job-queue.md).
+  const queue = new JobQueue(database.sql, app.log, { expireInSeconds: 60, ...jobQueueOptions });
+  app.decorate("jobs", queue);
+  const mailer = new Mailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log, queue);
   app.decorate("mailer", mailer);
   const secret = config.authSecret ?? (await instanceSecret(database.db));
   const auth = createAuth({ db: database.db, config, secret, mailer, log: app.log });
@@ -203,9 +195,6 @@ export async function buildApp({
   app.decorate("activity", activity);
   app.decorate("ai", createAiRegistry(config.ai));
   app.decorate("repos", createRepositories(database.db));
-  // Background work lives in the database's job queue (docs/decisions/042-job-queue.md).
-  const queue = new JobQueue(database.sql, app.log, { expireInSeconds: 60, ...jobQueueOptions });
-  app.decorate("jobs", queue);
   const donorImportJobs = new DonorImportJobs(
     database.db,
     app.log,
@@ -215,18 +204,17 @@ export async function buildApp({
     database.kind === "pglite",
   );
   app.decorate("donorImportJobs", donorImportJobs);
-  let stopLimitSweeper = () => {};
-  app.addHook("onReady", async () => {
-    mailer.start();
-    stopLimitSweeper = startLimitSweeper(database.db, app.log);
+  // Once a minute, on one of the servers sharing the database (ADR 047): mail that has no job of its own,
+  // and the limits' ended windows.
+  queue.every(HOUSEKEEPING_QUEUE, "* * * * *", async () => {
+    await Promise.all([mailer.drain(), sweepLimitWindows(database.db)]);
   });
   app.addHook("onClose", async () => {
-    stopLimitSweeper();
     await mailer.stop();
     await activity.close();
   });
-  // In a child scope, as when the donor routes built the jobs: resumed after the mailer starts, stopped
-  // before the activity log closes (child onClose hooks run before the root's).
+  // In a child scope: the queue (imports, undos, mail, the sweeps) stops before the mailer closes its
+  // transport and the activity log flushes (child onClose hooks run before the root's).
   await app.register(async (jobs) => {
     jobs.addHook("onReady", async () => {
       await queue.start();

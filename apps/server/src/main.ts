@@ -30,7 +30,7 @@ if (config.adminEmail && config.adminPassword) {
 // SIGTERM drains (ADR 040): closing the app first stops listening and waits for the requests in flight
 // (a request arriving on a kept-alive connection meanwhile gets 503, so a proxy retries it elsewhere);
 // then its onClose hooks run: running imports stop after their current chunk and stay `running` for the
-// next start, the mail loop finishes the message it is sending and hands the rest back to the queue,
+// next start, the mailer finishes the message it is sending and hands the rest of a sweep back to the queue,
 // and the activity recorder writes what it still holds. A request still running after
 // SHUTDOWN_GRACE_MS has its connection cut, so a stuck stream cannot hold the shutdown for ever.
 // scripts/start.mjs passes SIGINT, SIGTERM and SIGHUP on to this process.

@@ -71,7 +71,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
   const shared = options.database;
   const { database, drop } = shared ? { database: shared, drop: async () => {} } : await openTestDatabase();
-  const app = await buildApp({ config, database, mailRetryIntervalMs: 50 });
+  const app = await buildApp({ config, database });
   await app.ready();
   return {
     app,

@@ -11,6 +11,9 @@ import type { SqlExecutor } from "../db/client.ts";
  * The same code runs on PGlite (one process) and on PostgreSQL (several app servers): pg-boss is
  * handed our own connection (`db.executeSql`), never a connection string of its own.
  */
+/** The recurring job of small periodic chores (app.ts). */
+export const HOUSEKEEPING_QUEUE = "housekeeping";
+
 export type JobHandler<T> = (data: T, job: { id: string; name: string; retryCount: number }) => Promise<void>;
 
 export type QueueOptions = {
@@ -22,6 +25,8 @@ export type QueueOptions = {
   retryLimit?: number;
   /** How often expired jobs are looked for (and old ones removed). */
   maintenanceIntervalSeconds?: number;
+  /** How often a server checks whether a recurring job (`every`) is due (1–45 s; pg-boss's default 30). */
+  cronMonitorIntervalSeconds?: number;
 };
 
 export type WorkOptions = {
@@ -46,6 +51,7 @@ export class JobQueue {
   private readonly queues = new Set<string>();
   private readonly workers: { name: string; handler: JobHandler<unknown>; concurrency: number }[] = [];
   private readonly policies = new Map<string, PgBoss.QueuePolicy>();
+  private readonly schedules = new Map<string, string>();
   /** This process's worker per queue: woken at once when this process sends to it. */
   private readonly workerIds = new Map<string, string[]>();
   private started = false;
@@ -62,8 +68,10 @@ export class JobQueue {
       // pg-boss creates and upgrades its own schema (it is the library's, not ours: see ADR 042).
       migrate: true,
       supervise: true,
-      // Cron schedules need a clock monitor; nothing here is scheduled by cron.
-      schedule: false,
+      // Recurring jobs (`every`): pg-boss's timekeeper sends each one once per due minute, whichever
+      // server sees it first (its cron time is claimed in the database).
+      schedule: true,
+      ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
       retryLimit: options.retryLimit ?? 5,
       retryDelay: 1,
@@ -80,6 +88,15 @@ export class JobQueue {
     // pg-boss's `singleton` policy: one active job per singleton key, the rest stay queued.
     this.policies.set(name, options.policy === "one-per-key" ? "singleton" : "standard");
     this.workers.push({ name, handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 });
+  }
+
+  /**
+   * A recurring job: `cron` (pg-boss's five-field form, UTC, at most once a minute) sends one job per
+   * due time for all servers together, and one of them runs it. Registered like `work`.
+   */
+  every(name: string, cron: string, handler: () => Promise<void>) {
+    this.schedules.set(name, cron);
+    this.work(name, async () => handler());
   }
 
   async start() {
@@ -105,6 +122,8 @@ export class JobQueue {
         this.workerIds.set(name, [...(this.workerIds.get(name) ?? []), id]);
       }
     }
+    // Every server stores the same schedule (an upsert by name), so any of them keeps it going.
+    for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron);
   }
 
   /** The unfinished jobs of a queue whose data has `key` = `value` (pg-boss's own table; pg-boss is pinned to 10.x). */

@@ -3,6 +3,7 @@ import type { Transporter } from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string; kind: string };
 export type SendResult = { id: string; delivered: boolean; status: "sent" | "queued" | "stored"; error?: string };
@@ -27,26 +28,34 @@ const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 6
 export const SEND_CLAIM_MS = 5 * 60_000;
 const claimEnd = () => new Date(Date.now() + SEND_CLAIM_MS);
 
+/** A job per message that may still need sending, due when its next attempt is (docs/decisions/047-mail-and-sweeps-on-the-queue.md). */
+export const MAIL_QUEUE = "mail";
+
 /**
  * Every message is written to `email_outbox` before any delivery is tried, so nothing is
  * lost: without SMTP_URL it stays there (status "stored", readable by admins) and is logged;
- * with SMTP it is sent at once and, on failure, retried with back-off by a background loop.
- * Several app servers may run the loop on one database: each message is claimed by one of them
- * (`FOR UPDATE SKIP LOCKED`, then "sending" until its claim ends), so none is sent twice (ADR 040).
+ * with SMTP it is sent at once (the request learns whether it went) and, on failure, retried with
+ * back-off by jobs of the database's queue (jobs/queue.ts), on whichever server takes them.
+ * Each message is claimed by one server (`FOR UPDATE SKIP LOCKED`, then "sending" until its claim
+ * ends), so none is sent twice (ADR 040, ADR 047).
  */
 export class Mailer {
   /** nodemailer is loaded with the first message (only with SMTP_URL). */
   private transport: Promise<Transporter> | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  /** The loop's current pass, awaited by stop(). */
+  /** Sweeps and deliveries under way, awaited by stop(). */
+  private readonly inFlight = new Set<Promise<unknown>>();
   private draining: Promise<number> | null = null;
   private stopping = false;
 
   constructor(
     private readonly db: Db,
-    private readonly options: { smtpUrl?: string; from: string; retryIntervalMs?: number },
+    private readonly options: { smtpUrl?: string; from: string },
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly queue: JobQueue,
+  ) {
+    if (!this.configured) return; // without SMTP nothing is ever sent: no jobs
+    queue.work<{ id: string }>(MAIL_QUEUE, ({ id }) => this.track(this.sendDue(id)), { concurrency: 2 });
+  }
 
   get configured(): boolean {
     return Boolean(this.options.smtpUrl);
@@ -69,6 +78,11 @@ export class Mailer {
       })
       .returning({ id: emailOutbox.id });
     const id = row!.id;
+    if (this.configured) {
+      // The message's safety net: should this server die while sending, the job sends it once the claim
+      // has ended. After a delivery it finds the message sent and does nothing.
+      await this.queueAttempt(id, new Date(Date.now() + SEND_CLAIM_MS + 1000));
+    }
     if (!this.configured) {
       this.log.info(
         { emailId: id, to: email.to, subject: email.subject, text: email.text },
@@ -99,15 +113,12 @@ export class Mailer {
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const giveUp = attempts >= MAX_ATTEMPTS;
+      const nextAttemptAt = giveUp ? null : new Date(Date.now() + backoffMs(attempts));
       await this.db
         .update(emailOutbox)
-        .set({
-          status: giveUp ? "failed" : "queued",
-          attempts,
-          lastError: error,
-          nextAttemptAt: giveUp ? null : new Date(Date.now() + backoffMs(attempts)),
-        })
+        .set({ status: giveUp ? "failed" : "queued", attempts, lastError: error, nextAttemptAt })
         .where(eq(emailOutbox.id, id));
+      if (nextAttemptAt) await this.queueAttempt(id, nextAttemptAt);
       this.log.warn(
         { emailId: id, to: email.to, attempts, error },
         giveUp ? "email failed for good" : "email send failed; will retry",
@@ -116,15 +127,49 @@ export class Mailer {
     }
   }
 
+  /** A job that sends message `id` at `at` if it is still due then (the sweep catches it should this fail). */
+  private async queueAttempt(id: string, at: Date) {
+    await this.queue
+      .send(MAIL_QUEUE, { id }, { startAfter: at })
+      .catch((err: unknown) => this.log.warn({ err, emailId: id }, "could not queue an email attempt"));
+  }
+
+  /** The job of one message: sends it if it is due and nobody else holds it. */
+  private async sendDue(id: string): Promise<void> {
+    // Failing the job gives it back to the queue: another server (or this one, restarted) retries it.
+    if (this.stopping) throw new Error("this server is stopping");
+    const [row] = await this.db
+      .update(emailOutbox)
+      .set({ status: "sending", nextAttemptAt: claimEnd() })
+      .where(
+        sql`${emailOutbox.id} in (select id from email_outbox where id = ${id} and status in ('queued', 'sending') and next_attempt_at <= now() for update skip locked)`,
+      )
+      .returning();
+    if (!row) return; // sent, given up, not due (its own job is queued) or held by another server
+    await this.deliver(
+      row.id,
+      { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, kind: row.kind },
+      row.attempts,
+    );
+  }
+
   /**
    * Sends what is due: queued messages whose retry time has come, and "sending" ones whose claim ended
    * (their server died). They are claimed in one statement; `FOR UPDATE SKIP LOCKED` lets two servers
-   * claim at the same moment without waiting for each other or taking the same row.
+   * claim at the same moment without waiting for each other or taking the same row. Run once a minute
+   * by the housekeeping job (app.ts) for what has no job of its own (a server died between the row and
+   * its job); each message's own job usually comes first.
    */
   async drain(limit = 20): Promise<number> {
     if (!this.configured || this.stopping) return 0;
-    this.draining ??= this.claimAndSend(limit).finally(() => (this.draining = null));
+    this.draining ??= this.track(this.claimAndSend(limit)).finally(() => (this.draining = null));
     return this.draining;
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.catch(() => {}).finally(() => this.inFlight.delete(work));
+    return work;
   }
 
   private async claimAndSend(limit: number): Promise<number> {
@@ -157,23 +202,13 @@ export class Mailer {
       .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "sending")));
   }
 
-  start(): void {
-    if (!this.configured || this.timer) return;
-    // Messages left "sending" by a crash are picked up once their claim ends (by this server or any
-    // other); putting every "sending" row back at start would resend what another server is sending.
-    this.stopping = false;
-    this.timer = setInterval(() => {
-      this.drain().catch((err: unknown) => this.log.error({ err }, "email retry loop failed"));
-    }, this.options.retryIntervalMs ?? 15_000);
-    this.timer.unref();
-  }
-
-  /** Stops the loop and waits for the message being sent; the rest of the pass is left for others. */
+  /**
+   * Takes no more work and waits for the message being sent; the rest of a sweep's pass is put back,
+   * due now, and a job whose message was not sent stays with the queue for another server.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.draining?.catch(() => 0);
+    await Promise.allSettled([...this.inFlight]);
     await this.transport?.then((t) => t.close()).catch(() => {});
   }
 }
