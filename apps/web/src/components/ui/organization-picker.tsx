@@ -31,6 +31,9 @@ export function OrganizationPicker({ organizations, value, onChange, loading }: 
       onChange={(v) => onChange(!v || v === ALL ? null : v)}
       allowDeselect={false}
       searchable
+      // Options only while the list is open: the chosen organisation's name is then on the page once, where the
+      // page itself shows it, not again in a hidden option.
+      comboboxProps={{ keepMounted: false }}
       nothingFoundMessage="No organization of that name"
       leftSection={<IconBuilding size={16} />}
       w={{ base: "100%", xs: 260 }}
