@@ -118,6 +118,8 @@ try {
   });
   await page.goto(`${server.origin}/donors`);
   await page.locator('table[aria-label="Donors"] tbody tr').first().waitFor({ timeout: 60_000 });
+  // The panel is closed by default (issue 14).
+  await page.getByRole("button", { name: /^Filters/ }).click();
 
   const ratingBox = page.getByRole("combobox", { name: "DS Rating" });
   const stageBox = page.getByRole("combobox", { name: "Current Stage" });

@@ -75,7 +75,7 @@ describe("static groups", () => {
       cookie: officer,
       body: { donorIds: [d2] },
     });
-    expect(rm.json()).toEqual({ count: 1, message: 'Removed 1 donors from "Major donors"' });
+    expect(rm.json()).toEqual({ count: 1, message: 'Removed 1 donor from "Major donors"' });
 
     expect((await t.request("DELETE", `/api/donor-groups/${a.json().id}`, { cookie: officer })).json()).toEqual({
       ok: true,

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DONOR_MESSAGES, encodeDonorFilters, type DonorFilterSettings } from "@cultivate/shared";
+import {
+  DONOR_MESSAGES,
+  donorFilterProblems,
+  donorSortFirstDir,
+  encodeDonorFilters,
+  type DonorFilterSettings,
+} from "@cultivate/shared";
 import { stages } from "../src/db/schema.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
@@ -249,6 +255,59 @@ describe("filter rules (docs/RULES.md, Donor filters)", () => {
     const res = await t.request("GET", `/api/donors?filters=${encodeURIComponent("{oops")}`, { cookie: officer });
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(4);
+  });
+});
+
+describe("the range rule (one rule, packages/shared: donorFilterProblems)", () => {
+  const refused: [DonorFilterSettings, string][] = [
+    [{ maxQualityScore: 11 }, "Quality Score must be at most 10."],
+    [{ minQualityScore: -1 }, "Quality Score must be at least 0."],
+    [{ maxAge: 150 }, "Age must be at most 120."],
+    [{ minCapacity: -5 }, "Estimated Capacity must be at least 0."],
+    [{ minCapacity: 500000, maxCapacity: 1000 }, "Estimated Capacity: the minimum must not be more than the maximum."],
+    [{ minAge: 60, maxAge: 40 }, "Age: the minimum must not be more than the maximum."],
+    [
+      { minLastGiftDate: "2024-01-01", maxLastGiftDate: "2023-01-01" },
+      "Last Gift Date: the start date must not be after the end date.",
+    ],
+  ];
+  it.each(refused)("refuses %j with the sentence the filter box shows", async (filters, message) => {
+    const res = await t.request("GET", `/api/donors?filters=${encodeURIComponent(JSON.stringify(filters))}`, {
+      cookie: officer,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "bad_request", message });
+    const key = Object.keys(filters).at(-1) as keyof DonorFilterSettings;
+    expect(donorFilterProblems(filters)[key]).toBe(message);
+  });
+
+  it("refuses the same in a saved group", async () => {
+    const res = await t.request("POST", "/api/saved-donor-groups", {
+      cookie: officer,
+      body: { name: "Impossible", filterSettings: { minCapacity: 500000, maxCapacity: 1000 } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Estimated Capacity: the minimum must not be more than the maximum.");
+  });
+
+  it("accepts the bounds themselves and an equal minimum and maximum", async () => {
+    expect(await names({ minQualityScore: 10, maxQualityScore: 10 })).toEqual(["Dee"]);
+    expect(await names({ minAge: 120, maxAge: 120 })).toEqual(["Dee"]);
+  });
+});
+
+describe("sorting", () => {
+  it("sorts amounts largest first and names A to Z on the first click (donorSortFirstDir)", () => {
+    expect(donorSortFirstDir("estimatedCapacity")).toBe("desc");
+    expect(donorSortFirstDir("totalGiftAmount")).toBe("desc");
+    expect(donorSortFirstDir("qualityScore")).toBe("desc");
+    expect(donorSortFirstDir("lastGiftDate")).toBe("desc");
+    expect(donorSortFirstDir("lastName")).toBe("asc");
+    expect(donorSortFirstDir("age")).toBe("asc");
+  });
+
+  it("largest Quality Score first when asked desc, donors without one last", async () => {
+    expect(await names({}, "&sort=qualityScore&dir=desc")).toEqual(["Dee", "Ann", "Bob", "Cy"]);
   });
 });
 

@@ -27,11 +27,11 @@ const NUL = INPUT_MESSAGES.forbiddenCharacter;
 describe("donor filters are checked before the database sees them", () => {
   const cases: [unknown, string][] = [
     [{ minAge: 1.5 }, "Age must be a whole number."],
-    [{ maxAge: 2147483648 }, "Age must be at most 2,147,483,647."],
+    [{ maxAge: 2147483648 }, "Age must be at most 120."],
     [{ minNumberOfGifts: 1e308 }, "# Of Gifts must be at most 2,147,483,647."],
     [{ minNumberOfGifts: 2.5 }, "# Of Gifts must be a whole number."],
     [{ minCapacity: 1e308 }, "Estimated Capacity must be at most 999,999,999,999."],
-    [{ maxQualityScore: 1e20 }, "Quality Score must be at most 999."],
+    [{ maxQualityScore: 1e20 }, "Quality Score must be at most 10."],
     [{ minLastGiftDate: "2024-02-30" }, "Last Gift Date must be a real calendar date (YYYY-MM-DD)."],
     [{ maxLargestGiftDate: "0000-01-01" }, "Largest Gift Date must be a real calendar date (YYYY-MM-DD)."],
     [{ searchTerm: "a\u0000b" }, NUL],

@@ -5,6 +5,7 @@ import {
   PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORDS_DO_NOT_MATCH,
 } from "./auth.ts";
+import { plural } from "./format.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "./roles.ts";
 
 // ---- wording of docs/RULES.md, Administration, Organisations, Dashboards ----
@@ -206,9 +207,9 @@ export const deleteOrganizationResultSchema = organizationDeletionSchema.extend(
 
 /** The lines a delete dialog (and the 409 refusal) lists, in one wording. */
 export function organizationDeletionLines(d: OrganizationDeletion): string[] {
-  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+  const n = plural;
   return [
-    `${n(d.deletedDonors, "donor")} with their notes, stage records (${d.deletedStageRecords}) and change history (${d.deletedChangeHistory} entries)`,
+    `${n(d.deletedDonors, "donor")} with their notes, stage records (${d.deletedStageRecords}) and change history (${n(d.deletedChangeHistory, "entry", "entries")})`,
     `${n(d.deletedCampaigns, "campaign")} and ${n(d.deletedCampaignGoals, "campaign goal")}`,
     `${n(d.deletedDonorGroups, "donor group")} and ${n(d.deletedSavedGroups, "saved filter group")}`,
     `${n(d.deletedImports, "CSV import")} (their reports)`,

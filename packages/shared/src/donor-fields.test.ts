@@ -91,7 +91,7 @@ describe("cell parsers", () => {
     const date = DONOR_FIELDS.find((f) => f.key === "lastGiftDate")!;
     expect(formatDonorValue(money, 1234567)).toBe("$1,234,567");
     expect(formatDonorValue(money, 0)).toBe("N/A");
-    expect(formatDonorValue(date, "2019-03-05")).toBe("03/05/2019");
+    expect(formatDonorValue(date, "2019-03-05")).toBe("Mar 5, 2019");
     expect(formatDonorValue(date, null)).toBe("N/A");
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from "./format.ts";
+import { formatDate, formatMoney } from "./format.ts";
 
 /**
  * The donor field catalogue: ONE list that drives the CSV import (header → key → parser),
@@ -438,9 +438,8 @@ export function parseDonorCell(field: DonorField, raw: string): ParseResult {
 export function formatDonorValue(field: DonorField, value: DonorFieldValue | undefined): string {
   if (value === null || value === undefined || value === "") return "N/A";
   if (field.type === "money") return formatMoney(typeof value === "number" ? value : Number(value));
-  if (field.type === "date" && typeof value === "string") {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
-  }
+  // The one date format of every screen ("Mar 5, 2019"); a value that is not a calendar date is shown as stored.
+  if (field.type === "date" && typeof value === "string")
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value;
   return String(value);
 }

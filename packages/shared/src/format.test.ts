@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMoney, formatNumber, truncateText } from "./format.ts";
+import { formatDate, formatDateTime, formatMoney, formatNumber, plural, pluralWord, truncateText } from "./format.ts";
 
 describe("formatMoney (docs/RULES.md, Display formats: dollar sign, thousands separators, N/A when zero or missing)", () => {
   it.each([
@@ -55,5 +55,25 @@ describe("truncateText (docs/RULES.md, Display formats: cut at 100 characters wi
   it("cuts longer text to 100 characters plus ...", () => {
     const long = `${"b".repeat(100)}tail`;
     expect(truncateText(long)).toBe(`${"b".repeat(100)}...`);
+  });
+});
+
+describe("formatDateTime: formatDate's day plus the time", () => {
+  it("writes the day as every screen does, then the time", () => {
+    expect(formatDateTime(new Date(2026, 10, 23, 15, 4, 5))).toBe("Nov 23, 2026, 3:04 PM");
+    expect(formatDateTime(new Date(2026, 10, 23, 9, 4, 5), { seconds: true })).toBe("Nov 23, 2026, 9:04:05 AM");
+    expect(formatDateTime(null)).toBe("N/A");
+    expect(formatDateTime("nonsense")).toBe("N/A");
+  });
+});
+
+describe("plural (Intl.PluralRules)", () => {
+  it("says 1 donor and 2,995 donors", () => {
+    expect(plural(1, "donor")).toBe("1 donor");
+    expect(plural(0, "donor")).toBe("0 donors");
+    expect(plural(2995, "donor")).toBe("2,995 donors");
+    expect(plural(1.5, "day")).toBe("1.5 days");
+    expect(plural(2, "person", "people")).toBe("2 people");
+    expect(pluralWord(1, "recommendation")).toBe("recommendation");
   });
 });

@@ -40,7 +40,7 @@ export function formatNumber(value: unknown): string {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * A date as the campaign screens show it: "Jan 5, 2025" (docs/RULES.md, Display formats); "N/A" when missing or unreadable.
+ * A date as every screen shows it: "Jan 5, 2025" (docs/RULES.md, Display formats); "N/A" when missing or unreadable.
  * A calendar date ("2025-01-05") is shown as that day whatever the viewer's time zone; a timestamp is
  * shown in the viewer's time zone.
  */
@@ -59,6 +59,32 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
   return date.toLocaleDateString("en-US", options);
 }
+
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+
+/**
+ * A moment with its time, in the viewer's time zone: "Nov 23, 2026, 3:04 PM" (with `seconds`, "3:04:05 PM").
+ * The date part is `formatDate`'s, so every screen writes a day the same way; "N/A" when missing or unreadable.
+ */
+export function formatDateTime(value: string | Date | null | undefined, opts: { seconds?: boolean } = {}): string {
+  if (value === null || value === undefined || value === "") return EMPTY_VALUE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
+  const time = date.toLocaleTimeString("en-US", opts.seconds ? { ...TIME, second: "2-digit" } : TIME);
+  return `${formatDate(date)}, ${time}`;
+}
+
+// One rule set for every count in a sentence ("1 donor", "2 donors"): English has one and other, and
+// Intl.PluralRules says which a number takes (1.5 → other), so no screen decides it with `=== 1`.
+const PLURAL = new Intl.PluralRules("en-US");
+
+/** The word for a count: `pluralWord(1, "donor")` → "donor", `pluralWord(3, "donor")` → "donors". */
+export const pluralWord = (count: number, one: string, other = `${one}s`): string =>
+  PLURAL.select(count) === "one" ? one : other;
+
+/** A count and its word, thousands separated: `plural(2995, "donor")` → "2,995 donors"; `plural(1, "person", "people")`. */
+export const plural = (count: number, one: string, other = `${one}s`): string =>
+  `${NUMBER.format(count)} ${pluralWord(count, one, other)}`;
 
 /** docs/RULES.md, Display formats: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
 export const TEXT_TRUNCATE_AT = 100;

@@ -1,4 +1,4 @@
-import { aiProviderName, formatMoney } from "@cultivate/shared";
+import { aiProviderName, formatMoney, plural } from "@cultivate/shared";
 import type { AiProvider, GenerateRequest, GenerateResult, StageContext } from "./types.ts";
 
 export const OFFLINE_MODEL = "cultivate-offline-planner-1";
@@ -62,7 +62,7 @@ function write(ctx: StageContext): string {
   if (ctx.donor.rating) lines.push(`- DS Rating: ${ctx.donor.rating}.`);
   if (ctx.donor.giftCount) {
     lines.push(
-      `- ${ctx.donor.giftCount} gift(s) on record${ctx.donor.lastGiftDate ? `, the last on ${ctx.donor.lastGiftDate}` : ""}${
+      `- ${plural(ctx.donor.giftCount, "gift")} on record${ctx.donor.lastGiftDate ? `, the last on ${ctx.donor.lastGiftDate}` : ""}${
         ctx.donor.lastGiftAmount ? ` (${formatMoney(ctx.donor.lastGiftAmount)})` : ""
       }.`,
     );

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { RoleName } from "@cultivate/shared";
-import { STAGES } from "@cultivate/shared";
+import { plural, STAGES } from "@cultivate/shared";
 import {
   donorGroupMembers,
   donorGroups,
@@ -140,7 +140,7 @@ export async function seedDemo(app: FastifyInstance) {
 export function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, appUrl: string) {
   const lines = [
     "",
-    `Demo data loaded: "${summary.demo.name}" (${summary.demo.donors} donors) and "${summary.second.name}" (${summary.second.donors} donors).`,
+    `Demo data loaded: "${summary.demo.name}" (${plural(summary.demo.donors, "donor")}) and "${summary.second.name}" (${plural(summary.second.donors, "donor")}).`,
     `Sign in at ${appUrl}/login with any of these (password: ${summary.password}):`,
     ...summary.users.map((u) => `  ${u.role.padEnd(12)} ${u.email}`),
     "",

@@ -1,8 +1,10 @@
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { usePageTitle } from "@/lib/page-title";
 
 /** Last-resort screen for render errors and failed page loads (e.g. a stale chunk after a deploy). */
 export function RouteError() {
+  usePageTitle("Something Went Wrong");
   const error = useRouteError();
   console.error(error);
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;

@@ -4,8 +4,12 @@ import {
   areDonorFiltersEmpty,
   decodeDonorFilters,
   DONOR_DATE_FILTERS,
+  DONOR_RANGE_FILTER_FIELDS,
   DONOR_RANGE_FILTERS,
+  describeDonorFilters,
+  donorFilterProblems,
   donorFilterSettingsSchema,
+  donorRangeLimits,
   encodeDonorFilters,
   normalizeDonorFilters,
   parseDonorFilters,
@@ -53,7 +57,7 @@ describe("donor filters", () => {
       selectedDSRatingFilter: "DS1-1",
       minAge: 30,
     });
-    expect(s).toEqual(['Search: "a"', "Stage: Discovery", "DS Rating: DS1-1"]);
+    expect(s).toEqual(['Search "a"', "Current Stage Discovery", "DS Rating DS1-1"]);
   });
 
   it("names every filter by its field's catalogue label, in the panel's order", () => {
@@ -75,18 +79,18 @@ describe("donor filters", () => {
       20,
     );
     expect(all).toEqual([
-      "Estimated Capacity: 1 – any",
-      "Quality Score: any – 5",
-      "Age: 30 – any",
-      "Last Gift Amount: 1 – any",
-      "First Gift Amount: 1 – any",
-      "Total Gift Amount: 1 – any",
-      "Largest Gift Amount: 1 – any",
-      "Largest Gift Found: 1 – any",
-      "# Of Gifts: any – 9",
-      "Last Gift Date: 2020-01-01 – any",
-      "Largest Gift Date: any – 2021-01-01",
-      'First Date Range: "1995"',
+      "Estimated Capacity $1 – any",
+      "Quality Score any – 5",
+      "Age 30 – any",
+      "Last Gift Amount $1 – any",
+      "First Gift Amount $1 – any",
+      "Total Gift Amount $1 – any",
+      "Largest Gift Amount $1 – any",
+      "Largest Gift Found $1 – any",
+      "# Of Gifts any – 9",
+      "Last Gift Date Jan 1, 2020 – any",
+      "Largest Gift Date any – Jan 1, 2021",
+      'First Date Range "1995"',
     ]);
   });
 
@@ -99,6 +103,53 @@ describe("donor filters", () => {
       ok: false,
       message: "Age must be a whole number.",
     });
+  });
+});
+
+describe("the range rule (docs/RULES.md, Donor filters)", () => {
+  it("writes values as every screen does: money with $ and separators, dates as Jan 5, 2025", () => {
+    expect(summarizeDonorFilters({ minCapacity: 500000 })).toEqual(["Estimated Capacity $500,000 – any"]);
+    expect(summarizeDonorFilters({ maxCapacity: 0, minNumberOfGifts: 1200 })).toEqual([
+      "Estimated Capacity any – $0",
+      "# Of Gifts 1,200 – any",
+    ]);
+    expect(describeDonorFilters({ minQualityScore: 7.5, maxLastGiftDate: "2026-11-23" })).toEqual([
+      { keys: ["minQualityScore", "maxQualityScore"], label: "Quality Score", value: "7.5 – any" },
+      { keys: ["minLastGiftDate", "maxLastGiftDate"], label: "Last Gift Date", value: "any – Nov 23, 2026" },
+    ]);
+  });
+
+  it("refuses values outside the field's bounds, or the column's, at their key", () => {
+    expect(donorFilterProblems({ maxQualityScore: 11 })).toEqual({
+      maxQualityScore: "Quality Score must be at most 10.",
+    });
+    expect(donorFilterProblems({ maxAge: 150 })).toEqual({ maxAge: "Age must be at most 120." });
+    expect(donorFilterProblems({ minCapacity: -1 })).toEqual({ minCapacity: "Estimated Capacity must be at least 0." });
+    expect(donorFilterProblems({ minNumberOfGifts: 1.5 })).toEqual({
+      minNumberOfGifts: "# Of Gifts must be a whole number.",
+    });
+    expect(donorFilterProblems({ minQualityScore: 0, maxQualityScore: 10, maxAge: 120, minCapacity: 5 })).toEqual({});
+  });
+
+  it("refuses a minimum above its maximum at the maximum, for numbers and dates", () => {
+    expect(donorFilterProblems({ minCapacity: 500000, maxCapacity: 1000 })).toEqual({
+      maxCapacity: "Estimated Capacity: the minimum must not be more than the maximum.",
+    });
+    expect(donorFilterProblems({ minLargestGiftDate: "2021-01-02", maxLargestGiftDate: "2021-01-01" })).toEqual({
+      maxLargestGiftDate: "Largest Gift Date: the start date must not be after the end date.",
+    });
+    expect(donorFilterProblems({ minAge: 40, maxAge: 40 })).toEqual({});
+  });
+
+  it("derives every range's limits from the catalogue", () => {
+    for (const { label, filter } of DONOR_RANGE_FILTER_FIELDS) {
+      const limits = donorRangeLimits(filter);
+      expect(limits.min, label).toBe(filter.bounds?.[0] ?? 0);
+      expect(donorFilterProblems({ [filter.max]: limits.max }), label).toEqual({});
+      expect(donorFilterProblems({ [filter.max]: limits.max + 1 })[filter.max as "maxAge"], label).toBe(
+        `${label} must be at most ${limits.max.toLocaleString("en-US")}.`,
+      );
+    }
   });
 });
 

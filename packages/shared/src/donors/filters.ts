@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DONOR_FIELDS, type DonorField, type DonorFieldFilter, type DonorFilterSpec } from "../donor-fields.ts";
-import { calendarDateSchema, hasForbiddenCharacters, INPUT_MESSAGES, INT4_MAX, INT4_MIN } from "../input.ts";
+import { formatDate, formatNumber } from "../format.ts";
+import { calendarDateSchema, hasForbiddenCharacters, INPUT_MESSAGES, INT4_MAX } from "../input.ts";
 import { STAGES } from "../stages.ts";
 
 /**
@@ -16,13 +17,38 @@ export const STAGE_FILTER_COMPLETE = "Complete";
 /** Stage filter values: a stage name (donors whose current stage it is) or "Complete". */
 export const STAGE_FILTER_OPTIONS = [...STAGES, STAGE_FILTER_COMPLETE] as const;
 
-/** What a filter value may be, so a comparison never asks the column for more than it holds (the page's inputs use them too). */
+/** What the columns hold (numeric(14,2), numeric(5,2)); a bound beyond them could never be compared. */
 export const DONOR_FILTER_MONEY_MAX = 999_999_999_999; // numeric(14,2)
 export const DONOR_FILTER_QUALITY_SCORE_MAX = 999; // numeric(5,2)
 const UNIT_LIMITS = {
-  money: { min: -DONOR_FILTER_MONEY_MAX, max: DONOR_FILTER_MONEY_MAX },
-  decimal: { min: -DONOR_FILTER_QUALITY_SCORE_MAX, max: DONOR_FILTER_QUALITY_SCORE_MAX },
-  whole: { integer: true, min: INT4_MIN, max: INT4_MAX },
+  money: { integer: false, max: DONOR_FILTER_MONEY_MAX },
+  decimal: { integer: false, max: DONOR_FILTER_QUALITY_SCORE_MAX },
+  whole: { integer: true, max: INT4_MAX },
+} as const;
+
+/**
+ * The one range rule (docs/RULES.md, Donor filters), read by the filter boxes and the server alike: a bound lies
+ * within the field's usual bounds when it has them (Quality Score 0–10, Age 0–120), else from 0 to what the column
+ * holds; a whole-number field takes whole numbers; and the minimum is not above the maximum.
+ */
+export function donorRangeLimits(filter: Extract<DonorFieldFilter, { kind: "range" }>): {
+  min: number;
+  max: number;
+  integer: boolean;
+} {
+  const unit = UNIT_LIMITS[filter.unit];
+  return { min: filter.bounds?.[0] ?? 0, max: filter.bounds?.[1] ?? unit.max, integer: unit.integer };
+}
+
+/** The sentences of the range rule: the filter boxes show them under the field, the server answers them with a 400. */
+export const DONOR_FILTER_MESSAGES = {
+  notANumber: (label: string) => `${label} must be a number.`,
+  notWhole: (label: string) => `${label} must be a whole number.`,
+  tooSmall: (label: string, min: number) => `${label} must be at least ${min.toLocaleString("en-US")}.`,
+  tooLarge: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}.`,
+  minAboveMax: (label: string) => `${label}: the minimum must not be more than the maximum.`,
+  startAfterEnd: (label: string) => `${label}: the start date must not be after the end date.`,
+  notADate: (label: string) => `${label} must be a real calendar date (YYYY-MM-DD).`,
 } as const;
 
 type RangeSpec = Extract<DonorFilterSpec, { kind: "range" }>;
@@ -49,15 +75,15 @@ const containsField = filterFields("contains")[0]!;
 
 /**
  * "" / null / undefined → undefined; "12.5" → 12.5 (filter inputs arrive as text from the URL).
- * A value that is not a number, not whole for a whole-number column, or beyond what the column
- * holds is refused with a sentence naming the field.
+ * A value that is not a number, not whole for a whole-number field, or outside the field's range
+ * (`donorRangeLimits`) is refused with a sentence naming the field.
  */
-const optNumber = (label: string, rule: { integer?: boolean; min: number; max: number }) => {
+const optNumber = (label: string, rule: { integer: boolean; min: number; max: number }) => {
   let n = z
-    .number({ error: `${label} must be a number.` })
-    .min(rule.min, { error: `${label} must be at least ${rule.min.toLocaleString("en-US")}.` })
-    .max(rule.max, { error: `${label} must be at most ${rule.max.toLocaleString("en-US")}.` });
-  if (rule.integer) n = n.int({ error: `${label} must be a whole number.` });
+    .number({ error: DONOR_FILTER_MESSAGES.notANumber(label) })
+    .min(rule.min, { error: DONOR_FILTER_MESSAGES.tooSmall(label, rule.min) })
+    .max(rule.max, { error: DONOR_FILTER_MESSAGES.tooLarge(label, rule.max) });
+  if (rule.integer) n = n.int({ error: DONOR_FILTER_MESSAGES.notWhole(label) });
   return z.preprocess(
     (v) =>
       v === "" || v === null || v === undefined
@@ -81,7 +107,7 @@ const optText = z.preprocess(
 const optDate = (label: string) =>
   z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? undefined : v),
-    calendarDateSchema(`${label} must be a real calendar date (YYYY-MM-DD).`).optional(),
+    calendarDateSchema(DONOR_FILTER_MESSAGES.notADate(label)).optional(),
   );
 
 type FilterShape = { searchTerm: typeof optText; selectedStageFilter: typeof optText } & {
@@ -98,8 +124,8 @@ const filterShape = {
   [exactField.filter.key]: optText,
   ...Object.fromEntries(
     DONOR_RANGE_FILTER_FIELDS.flatMap(({ label, filter }) => [
-      [filter.min, optNumber(label, UNIT_LIMITS[filter.unit])],
-      [filter.max, optNumber(label, UNIT_LIMITS[filter.unit])],
+      [filter.min, optNumber(label, donorRangeLimits(filter))],
+      [filter.max, optNumber(label, donorRangeLimits(filter))],
     ]),
   ),
   /** Date ranges, YYYY-MM-DD; donors without the date are excluded when one is active. */
@@ -119,7 +145,22 @@ const filterShape = {
  * A bound left empty does not filter. Defaults (min 0, Quality Score max 10, Age max 120,
  * last gift date from 1900-01-01) count as empty (see `normalizeDonorFilters`).
  */
-export const donorFilterSettingsSchema = z.object(filterShape);
+export const donorFilterSettingsSchema = z.object(filterShape).superRefine((f, ctx) => {
+  const values = f as Record<string, unknown>;
+  // A minimum above its maximum matches nobody: refused at the max box, not answered with an empty list.
+  for (const { label, filter } of DONOR_RANGE_FILTER_FIELDS) {
+    const lo = values[filter.min];
+    const hi = values[filter.max];
+    if (typeof lo === "number" && typeof hi === "number" && lo > hi)
+      ctx.addIssue({ code: "custom", path: [filter.max], message: DONOR_FILTER_MESSAGES.minAboveMax(label) });
+  }
+  for (const { label, filter } of DONOR_DATE_FILTER_FIELDS) {
+    const lo = values[filter.min];
+    const hi = values[filter.max];
+    if (typeof lo === "string" && typeof hi === "string" && lo > hi)
+      ctx.addIssue({ code: "custom", path: [filter.max], message: DONOR_FILTER_MESSAGES.startAfterEnd(label) });
+  }
+});
 export type DonorFilterSettings = z.infer<typeof donorFilterSettingsSchema>;
 
 /** The same keys as plain values (no input coercion): for responses, where schemas must also encode. */
@@ -215,20 +256,79 @@ export function parseDonorFilters(
 }
 
 /**
- * Human summary of a filter set, e.g. for saved-group cards (docs/RULES.md, Groups: at most 3 shown).
- * Each field's filter is named by the field's catalogue label.
+ * Each filter value the range rule refuses, by filter key, with its sentence: the filter panel shows them
+ * under their boxes (and sends nothing while there is one), the server answers the first with a 400
+ * (`parseDonorFilters`). A minimum above its maximum is reported at the maximum's key.
  */
-export function summarizeDonorFilters(filters: unknown, max = 3): string[] {
+export function donorFilterProblems(input: unknown): Partial<Record<keyof DonorFilterSettings, string>> {
+  const parsed = donorFilterSettingsSchema.safeParse(input ?? {});
+  if (parsed.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === "string" && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** One active filter as the list's chips and the saved-group cards show it: "Estimated Capacity" "$500,000 – any". */
+export type DonorFilterChip = {
+  /** The filter keys it stands for (both bounds of a range): removing the chip removes them. */
+  keys: (keyof DonorFilterSettings)[];
+  /** The field's catalogue label (or the panel's, for the search and the stage). */
+  label: string;
+  value: string;
+};
+
+type RangeUnit = Extract<DonorFieldFilter, { kind: "range" }>["unit"];
+/** A bound as every screen writes the value: money with "$" and separators (a bound of 0 is "$0", not N/A). */
+const boundText = (unit: RangeUnit, v: unknown): string => {
+  if (typeof v !== "number") return "any";
+  if (unit === "money") return `${v < 0 ? "-" : ""}$${formatNumber(Math.abs(v))}`;
+  return formatNumber(v);
+};
+
+/** The active filters (normalised: defaults and blanks dropped), in the panel's order, each with its label and value. */
+export function describeDonorFilters(filters: unknown): DonorFilterChip[] {
   const f: Record<string, unknown> = normalizeDonorFilters(filters);
-  const out: string[] = [];
-  if (f.searchTerm) out.push(`Search: "${f.searchTerm}"`);
-  if (f.selectedStageFilter) out.push(`Stage: ${f.selectedStageFilter}`);
-  if (f[exactField.filter.key]) out.push(`${exactField.label}: ${f[exactField.filter.key]}`);
-  for (const { label, filter } of [...DONOR_RANGE_FILTER_FIELDS, ...DONOR_DATE_FILTER_FIELDS]) {
+  const out: DonorFilterChip[] = [];
+  if (f.searchTerm) out.push({ keys: ["searchTerm"], label: "Search", value: `"${String(f.searchTerm)}"` });
+  if (f.selectedStageFilter)
+    out.push({ keys: ["selectedStageFilter"], label: "Current Stage", value: String(f.selectedStageFilter) });
+  const exactKey = exactField.filter.key as keyof DonorFilterSettings;
+  if (f[exactKey]) out.push({ keys: [exactKey], label: exactField.label, value: String(f[exactKey]) });
+  for (const { label, filter } of DONOR_RANGE_FILTER_FIELDS) {
     const lo = f[filter.min];
     const hi = f[filter.max];
-    if (lo !== undefined || hi !== undefined) out.push(`${label}: ${lo ?? "any"} – ${hi ?? "any"}`);
+    if (lo !== undefined || hi !== undefined)
+      out.push({
+        keys: [filter.min as RangeKey, filter.max as RangeKey],
+        label,
+        value: `${boundText(filter.unit, lo)} – ${boundText(filter.unit, hi)}`,
+      });
   }
-  if (f[containsField.filter.key]) out.push(`${containsField.label}: "${f[containsField.filter.key]}"`);
-  return out.slice(0, max);
+  for (const { label, filter } of DONOR_DATE_FILTER_FIELDS) {
+    const lo = f[filter.min];
+    const hi = f[filter.max];
+    if (lo !== undefined || hi !== undefined)
+      out.push({
+        keys: [filter.min as DateKey, filter.max as DateKey],
+        label,
+        value: `${typeof lo === "string" ? formatDate(lo) : "any"} – ${typeof hi === "string" ? formatDate(hi) : "any"}`,
+      });
+  }
+  const containsKey = containsField.filter.key as keyof DonorFilterSettings;
+  if (f[containsKey])
+    out.push({ keys: [containsKey], label: containsField.label, value: `"${String(f[containsKey])}"` });
+  return out;
+}
+
+/**
+ * A filter set in words, one string per filter, e.g. "Estimated Capacity $500,000 – any" (the list's chips
+ * read the same); saved-group cards show at most 3 (docs/RULES.md, Groups).
+ */
+export function summarizeDonorFilters(filters: unknown, max = 3): string[] {
+  return describeDonorFilters(filters)
+    .slice(0, max)
+    .map((c) => `${c.label} ${c.value}`);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DONOR_FIELD_BY_KEY } from "../donor-fields.ts";
 import { donorFilterValuesSchema } from "./filters.ts";
 
 export const DONOR_SORT_KEYS = [
@@ -13,6 +14,17 @@ export const DONOR_SORT_KEYS = [
   "age",
 ] as const;
 export type DonorSortKey = (typeof DONOR_SORT_KEYS)[number];
+
+/**
+ * Which way a column sorts on its first click: amounts and scores largest first, dates newest first (what a
+ * fundraiser looks for), names, ratings and ages from the top of the alphabet or the smallest (from the catalogue's
+ * field types).
+ */
+export const donorSortFirstDir = (key: DonorSortKey): "asc" | "desc" => {
+  const type = DONOR_FIELD_BY_KEY.get(key)?.type;
+  return type === "money" || type === "number" || type === "date" ? "desc" : "asc";
+};
+
 export const DONOR_PAGE_SIZE_DEFAULT = 50;
 export const DONOR_PAGE_SIZE_MAX = 200;
 

@@ -1,3 +1,5 @@
+import { plural } from "../format.ts";
+
 /** The donor pages' sentences (docs/RULES.md, Donors); the spec's text exactly, except where marked "ours". */
 export const DONOR_MESSAGES = {
   accessDenied: "You don't have permission to access the donor list.",
@@ -25,8 +27,9 @@ export const DONOR_MESSAGES = {
   selectDonorsToRemove: "Please select donors to remove from the group",
   addToGroupFailed: (message: string) => `Failed to add donors to group: ${message}`,
   removeFromGroupFailed: (message: string) => `Failed to remove donors from group: ${message}`,
-  addedToGroup: (n: number, group: string) => `Added ${n} donors to "${group}"`,
-  removedFromGroup: (n: number, group: string) => `Removed ${n} donors from "${group}"`,
+  // The spec's sentences with the plural rule of every count (issue 14): "Removed 1 donor from …".
+  addedToGroup: (n: number, group: string) => `Added ${plural(n, "donor")} to "${group}"`,
+  removedFromGroup: (n: number, group: string) => `Removed ${plural(n, "donor")} from "${group}"`,
   notesSaveFailed: (message: string) => `Failed to save notes: ${message}`,
   notesSaved: "Donor notes saved successfully!",
   // docs/RULES.md, Groups

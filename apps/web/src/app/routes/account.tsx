@@ -2,8 +2,10 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
+import { usePageTitle } from "@/lib/page-title";
 
 export function AccountRoute() {
+  usePageTitle("Account Settings");
   return (
     <RequireAuth>
       {(me) => (

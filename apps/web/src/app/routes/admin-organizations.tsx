@@ -1,7 +1,9 @@
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { OrganizationManagement } from "@/features/admin/components/organization-management";
+import { usePageTitle } from "@/lib/page-title";
 
 export function AdminOrganizationsRoute() {
+  usePageTitle("Organization Management");
   return (
     <RequirePermission
       permission="manageOrganizations"

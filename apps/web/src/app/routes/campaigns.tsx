@@ -7,12 +7,14 @@ import { useMe } from "@/features/auth/api/get-me";
 import { SIGN_OUT_MUTATION_KEY } from "@/features/auth/api/sign-out";
 import { can, canOnceApproved } from "@/lib/permissions";
 import { CampaignManagement, CampaignManagementSkeleton } from "@/features/campaigns/components/campaign-management";
+import { usePageTitle } from "@/lib/page-title";
 
 /**
  * /admin/campaigns and /campaigns: all four roles (docs/RULES.md, Campaigns); officers see only their own campaigns.
  * Not RequireAuth: the spec wants the page's skeleton, not a spinner, while roles load.
  */
 export function CampaignsRoute() {
+  usePageTitle("Campaigns");
   const { data: me, isPending, isFetching, isError } = useMe();
   // As in RequireAuth: signing out here navigates home; don't race it with a redirect to /login.
   const signedOutHere = useRef(false);

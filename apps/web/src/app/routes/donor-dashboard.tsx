@@ -10,12 +10,16 @@ import { FieldSections } from "@/features/donors/components/field-sections";
 import { NextStepCard } from "@/features/donors/components/next-step-card";
 import { StageStrip } from "@/features/donors/components/stage-strip";
 import { stageProgress } from "@/features/donors/utils/stage-progress";
-import { donorSections } from "@/features/donors/utils/sections";
+import { donorSections, fullName } from "@/features/donors/utils/sections";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 
 export function DonorDashboardRoute() {
-  return <DonorPage useQuery={useDonor}>{(record) => <DonorDashboardView record={record} />}</DonorPage>;
+  return (
+    <DonorPage useQuery={useDonor} title="Donor Dashboard" nameOf={(r) => fullName(r.donor)}>
+      {(record) => <DonorDashboardView record={record} />}
+    </DonorPage>
+  );
 }
 
 function DonorDashboardView({ record }: { record: DonorRecordResponse }) {

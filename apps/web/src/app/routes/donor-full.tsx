@@ -7,11 +7,15 @@ import { useDonor } from "@/features/donors/api/get-donor";
 import { ChangeHistory } from "@/features/donors/components/change-history";
 import { DonorHeader } from "@/features/donors/components/donor-header";
 import { FieldSections } from "@/features/donors/components/field-sections";
-import { donorSections } from "@/features/donors/utils/sections";
+import { donorSections, fullName } from "@/features/donors/utils/sections";
 
 /** /donor-full/{id} and /donor/{id}/full: every field of the donor by section, and its change history. */
 export function DonorFullRoute() {
-  return <DonorPage useQuery={useDonor}>{(record) => <DonorFull record={record} />}</DonorPage>;
+  return (
+    <DonorPage useQuery={useDonor} title="Full Record" nameOf={(r) => fullName(r.donor)}>
+      {(record) => <DonorFull record={record} />}
+    </DonorPage>
+  );
 }
 
 function DonorFull({ record }: { record: DonorRecordResponse }) {

@@ -4,7 +4,9 @@ import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/co
 import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { DONOR_MESSAGES, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
+import { DONOR_MESSAGES, plural, pluralWord, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
+import { OrganizationPicker } from "@/components/ui/organization-picker";
+import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import {
   useCreateDonorGroup,
@@ -17,11 +19,15 @@ import { HowToPanel } from "@/features/donor-groups/components/how-to-panel";
 import { NewGroupModal } from "@/features/donor-groups/components/new-group-modal";
 import { SavedGroupsSection } from "@/features/donor-groups/components/saved-groups-section";
 import { StaticGroupsSection } from "@/features/donor-groups/components/static-groups-section";
+import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { can } from "@/lib/permissions";
+import { usePageTitle } from "@/lib/page-title";
 
 /** Serves both /donor-groups and /saved-donor-groups (the same screen; docs/RULES.md, Groups). */
 export function DonorGroupsRoute() {
+  usePageTitle("Donor Groups");
   return (
     <RequirePermission
       permission="viewDonors"
@@ -34,8 +40,10 @@ export function DonorGroupsRoute() {
 }
 
 function DonorGroupsScreen() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const organizationId = params.get("organizationId") ?? undefined;
+  const isAdmin = can(useMe().data, "seeAllOrganizations");
+  const organizations = useOrganizationOptions(isAdmin);
   const staticGroups = useDonorGroups(organizationId);
   const savedGroups = useSavedDonorGroups(organizationId);
   const create = useCreateDonorGroup();
@@ -66,8 +74,8 @@ function DonorGroupsScreen() {
       title: "Delete group",
       children: (
         <Text size="sm">
-          Delete the group "{g.name}"? Its {g.memberCount} donor{g.memberCount === 1 ? "" : "s"} stay in the donor list;
-          only the group goes.
+          Delete the group "{g.name}"? Its {plural(g.memberCount, "donor")} {pluralWord(g.memberCount, "stays", "stay")}{" "}
+          in the donor list; only the group goes.
         </Text>
       ),
       labels: { confirm: "Delete", cancel: "Cancel" },
@@ -98,14 +106,24 @@ function DonorGroupsScreen() {
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>Donor Groups</Title>
-          <Button
-            component={Link}
-            to={organizationId ? `/donors?organizationId=${encodeURIComponent(organizationId)}` : "/donors"}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Back to Donor List
-          </Button>
+          <Group gap="xs" align="flex-end">
+            {isAdmin ? (
+              <OrganizationPicker
+                organizations={organizations.data}
+                loading={organizations.isPending}
+                value={organizationId ?? null}
+                onChange={(id) => setParams(id ? { organizationId: id } : {})}
+              />
+            ) : null}
+            <Button
+              component={Link}
+              to={organizationId ? `/donors?organizationId=${encodeURIComponent(organizationId)}` : "/donors"}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              Back to Donor List
+            </Button>
+          </Group>
         </Group>
         {loadError ? (
           <Alert color="red" role="alert">

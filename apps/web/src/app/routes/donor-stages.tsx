@@ -9,7 +9,11 @@ import { StageWorkspace } from "@/features/stages/components/stage-workspace";
 
 /** /donor/{id}: donor details and the stage recommendation workflow (docs/RULES.md, AI recommendations). */
 export function DonorStagesRoute() {
-  return <DonorPage useQuery={useStageWorkspace}>{(workspace) => <DonorStages workspace={workspace} />}</DonorPage>;
+  return (
+    <DonorPage useQuery={useStageWorkspace} title="Stage Recommendations" nameOf={(w) => w.donor.name}>
+      {(workspace) => <DonorStages workspace={workspace} />}
+    </DonorPage>
+  );
 }
 
 function DonorStages({ workspace }: { workspace: StageWorkspaceData }) {

@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { IconDeviceFloppy, IconDownload, IconFilter, IconUpload, IconUsersGroup } from "@tabler/icons-react";
 import {
@@ -25,25 +25,38 @@ import {
   DONOR_SORT_KEYS,
   areDonorFiltersEmpty,
   decodeDonorFilters,
+  describeDonorFilters,
+  donorSortFirstDir,
+  encodeDonorFilters,
+  plural,
+  type DonorFilterChip,
   type DonorSortKey,
 } from "@cultivate/shared";
+import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { useDonorGroups, useGroupMembership, useSaveFilterGroup } from "@/features/donor-groups/api/donor-groups";
 import { SaveGroupModal } from "@/features/donor-groups/components/save-group-modal";
 import { useExportDonors } from "@/features/donors/api/export-donors";
 import { donorListQueryOptions, useDonorList, type DonorListParams } from "@/features/donors/api/list-donors";
-import { DonorFiltersPanel } from "@/features/donors/components/donor-filters-panel";
+import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
+import { ActiveFilters } from "@/features/donors/components/active-filters";
+import { DonorCards } from "@/features/donors/components/donor-cards";
+import { DONOR_FILTERS_PANEL_ID, DonorFiltersPanel } from "@/features/donors/components/donor-filters-panel";
 import { DonorTable } from "@/features/donors/components/donor-table";
 import { SelectionBar, type GroupOption } from "@/features/donors/components/selection-bar";
 import { UploadCsvModal } from "@/features/donors/components/upload-csv-modal";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { can } from "@/lib/permissions";
+import { usePageTitle } from "@/lib/page-title";
 
 const PAGE_SIZES = ["25", "50", "100", "200"];
+/** Below Mantine's `sm` breakpoint (768 px) the list is cards, not a table (issue 14: usable at 390 px). */
+const PHONE = "(max-width: 47.99em)";
 
 export function DonorsRoute() {
+  usePageTitle("Donors");
   return (
     <RequirePermission
       permission="viewDonors"
@@ -75,9 +88,13 @@ function useUrlState() {
   // does not re-render for it (ADR 039).
   const setParamsRef = useRef(setParams);
   setParamsRef.current = setParams;
-  /** Sets (or, for undefined/"", removes) URL parameters; anything but paging returns to page 1. */
+  /**
+   * Sets (or, for undefined/"", removes) URL parameters; anything but paging returns to page 1. Paging, sorting
+   * and the organisation are steps of their own (`push`: Back returns to the previous page of the list, issue 14);
+   * typed filters replace the entry, so Back does not replay every keystroke.
+   */
   const update = useCallback(
-    (changes: Record<string, string | undefined>, opts: { keepPage?: boolean } = {}) =>
+    (changes: Record<string, string | undefined>, opts: { keepPage?: boolean; push?: boolean } = {}) =>
       setParamsRef.current(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -88,7 +105,7 @@ function useUrlState() {
           if (!opts.keepPage) next.delete("page");
           return next;
         },
-        { replace: true },
+        { replace: !opts.push },
       ),
     [],
   );
@@ -97,7 +114,9 @@ function useUrlState() {
 
 function DonorList() {
   const { state, update } = useUrlState();
-  const [showFilters, { toggle: toggleFilters }] = useDisclosure(true);
+  // Closed by default (issue 14: open, it pushed the first donor 640 px down); the chips show what is in force.
+  const [showFilters, { toggle: toggleFilters }] = useDisclosure(false);
+  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
   const [uploadOpen, upload] = useDisclosure(false);
   const [saveOpen, saveModal] = useDisclosure(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -114,6 +133,7 @@ function DonorList() {
   const list = useDonorList(listParams);
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
+  const organizations = useOrganizationOptions(isAdmin);
   const groups = useDonorGroups(state.organizationId);
   const membership = useGroupMembership();
   const saveGroup = useSaveFilterGroup();
@@ -121,6 +141,7 @@ function DonorList() {
 
   const filterSettings = useMemo(() => decodeDonorFilters(state.filters), [state.filters]);
   const filtersEmpty = areDonorFiltersEmpty(filterSettings);
+  const chips = useMemo(() => describeDonorFilters(filterSettings), [filterSettings]);
 
   useEffect(() => {
     if (list.isError) notify.error(DONOR_MESSAGES.loadDonorsFailed(errorMessage(list.error, "unknown error")));
@@ -197,9 +218,21 @@ function DonorList() {
       { onError: (error) => notify.error(`Failed to export donors: ${errorMessage(error, "unknown error")}`) },
     );
 
+  // A new column sorts its own way first (amounts and scores largest first); the same column again flips it.
   const onSort = useCallback(
-    (key: DonorSortKey) => update({ sort: key, dir: state.sort === key && state.dir === "asc" ? "desc" : "asc" }),
+    (key: DonorSortKey) =>
+      update(
+        {
+          sort: key,
+          dir: state.sort === key ? (state.dir === "asc" ? "desc" : "asc") : donorSortFirstDir(key),
+        },
+        { push: true },
+      ),
     [update, state.sort, state.dir],
+  );
+  const onSortChange = useCallback(
+    (key: DonorSortKey, dir: "asc" | "desc") => update({ sort: key, dir }, { push: true }),
+    [update],
   );
 
   const queryClient = useQueryClient();
@@ -214,6 +247,30 @@ function DonorList() {
     },
     [queryClient, update],
   );
+
+  const onRemoveChip = useCallback(
+    (chip: DonorFilterChip) => {
+      const next: Record<string, unknown> = { ...filterSettings };
+      for (const key of chip.keys) delete next[key];
+      onFiltersChange(encodeDonorFilters(next));
+    },
+    [filterSettings, onFiltersChange],
+  );
+  const onClearFilters = useCallback(() => onFiltersChange(""), [onFiltersChange]);
+
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const onPage = (p: number) => {
+    update({ page: String(p) }, { keepPage: true, push: true });
+    // The next page starts at its first donor, not where the pager was.
+    const top = resultsRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) resultsRef.current?.scrollIntoView({ block: "start" });
+  };
+  const onOrganization = (organizationId: string | null) =>
+    // A static group belongs to one organisation: choosing another leaves it.
+    update(
+      { organizationId: organizationId ?? undefined, staticGroup: undefined, staticGroupName: undefined },
+      { push: true },
+    );
 
   const groupName = list.data?.group?.name ?? state.staticGroupName;
   const data = list.data;
@@ -247,14 +304,31 @@ function DonorList() {
               </Group>
             ) : null}
           </div>
-          <Group gap="xs">
+          <Group gap="xs" align="flex-end">
+            {isAdmin ? (
+              <OrganizationPicker
+                organizations={organizations.data}
+                loading={organizations.isPending}
+                value={state.organizationId ?? null}
+                onChange={onOrganization}
+              />
+            ) : null}
             <Button
-              variant="default"
+              variant={showFilters ? "light" : "default"}
               leftSection={<IconFilter size={16} />}
+              rightSection={
+                chips.length ? (
+                  <Badge size="sm" circle aria-hidden>
+                    {chips.length}
+                  </Badge>
+                ) : null
+              }
               onClick={toggleFilters}
               aria-expanded={showFilters}
+              aria-controls={DONOR_FILTERS_PANEL_ID}
+              aria-label={chips.length ? `Filters (${plural(chips.length, "active filter")})` : "Filters"}
             >
-              {showFilters ? "Hide Filters" : "Show Filters"}
+              Filters
             </Button>
             <Button
               variant="default"
@@ -280,6 +354,8 @@ function DonorList() {
           <DonorFiltersPanel encoded={state.filters} dsRatings={dsRatings} onChange={onFiltersChange} />
         ) : null}
 
+        <ActiveFilters chips={chips} onRemove={onRemoveChip} onClear={onClearFilters} />
+
         <SelectionBar
           selectedCount={selected.size}
           visibleCount={visibleIds.length}
@@ -293,6 +369,7 @@ function DonorList() {
         />
 
         <Paper
+          ref={resultsRef}
           withBorder
           radius="md"
           p={0}
@@ -312,6 +389,12 @@ function DonorList() {
           ) : list.isError ? (
             <Alert color="red" m="md" role="alert">
               {DONOR_MESSAGES.loadDonorsFailed(errorMessage(list.error, "unknown error"))}
+              {state.filters ? (
+                // A filter in the address the range rule refuses (a bookmark, a hand-edited link): one click out.
+                <Button variant="light" color="red" size="compact-sm" ml="sm" onClick={onClearFilters}>
+                  Clear filters
+                </Button>
+              ) : null}
             </Alert>
           ) : data && data.total === 0 ? (
             <Center py="xl">
@@ -322,15 +405,27 @@ function DonorList() {
           ) : data ? (
             <>
               {list.isFetching ? <Loader size="xs" pos="absolute" top={8} right={8} aria-label="Updating" /> : null}
-              <DonorTable
-                rows={rows}
-                selected={selected}
-                onToggle={onToggle}
-                sort={state.sort}
-                dir={state.dir}
-                onSort={onSort}
-                showOrganization={isAdmin}
-              />
+              {phone ? (
+                <DonorCards
+                  rows={rows}
+                  selected={selected}
+                  onToggle={onToggle}
+                  sort={state.sort}
+                  dir={state.dir}
+                  onSortChange={onSortChange}
+                  showOrganization={isAdmin}
+                />
+              ) : (
+                <DonorTable
+                  rows={rows}
+                  selected={selected}
+                  onToggle={onToggle}
+                  sort={state.sort}
+                  dir={state.dir}
+                  onSort={onSort}
+                  showOrganization={isAdmin}
+                />
+              )}
             </>
           ) : null}
         </Paper>
@@ -338,15 +433,14 @@ function DonorList() {
         {data && data.total > 0 ? (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="donor-count">
-              Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of{" "}
-              {data.total.toLocaleString("en-US")} donor{data.total === 1 ? "" : "s"}
+              Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {plural(data.total, "donor")}
             </Text>
             <Group gap="sm">
               <Select
                 aria-label="Rows per page"
                 data={PAGE_SIZES}
                 value={String(state.pageSize)}
-                onChange={(v) => update({ size: v ?? undefined })}
+                onChange={(v) => update({ size: v ?? undefined }, { push: true })}
                 w={90}
                 size="xs"
                 allowDeselect={false}
@@ -354,8 +448,11 @@ function DonorList() {
               <Pagination
                 total={data.pageCount}
                 value={data.page}
-                onChange={(p) => update({ page: String(p) }, { keepPage: true })}
+                onChange={onPage}
                 size="sm"
+                siblings={phone ? 0 : 1}
+                getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+                aria-label="Pages"
               />
             </Group>
           </Group>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
+import { usePageTitle } from "@/lib/page-title";
 
 export function NotFoundRoute() {
+  usePageTitle("Page Not Found");
   return (
     <Container size="sm" py={96}>
       <Stack align="center" ta="center" gap="md">

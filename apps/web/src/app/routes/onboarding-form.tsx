@@ -5,8 +5,10 @@ import { PageLoader } from "@/components/ui/page-loader";
 import { useMe } from "@/features/auth/api/get-me";
 import { OnboardingForm } from "@/features/onboarding/components/onboarding-form";
 import { OnboardingThankYou } from "@/features/onboarding/components/onboarding-thank-you";
+import { usePageTitle } from "@/lib/page-title";
 
 export function OnboardingFormRoute() {
+  usePageTitle("Onboarding");
   const navigate = useNavigate();
   const { data: me, isPending } = useMe();
   const [submitted, setSubmitted] = useState(false);

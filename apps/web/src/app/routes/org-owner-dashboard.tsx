@@ -1,7 +1,9 @@
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { OwnerDashboard } from "@/features/dashboards/components/owner-dashboard";
+import { usePageTitle } from "@/lib/page-title";
 
 export function OrgOwnerDashboardRoute() {
+  usePageTitle("Owner Dashboard");
   return (
     <RequirePermission
       permission="viewOwnerDashboard"

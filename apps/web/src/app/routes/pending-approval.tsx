@@ -2,8 +2,10 @@ import { useNavigate } from "react-router";
 import { useMe } from "@/features/auth/api/get-me";
 import { usePublicConfig } from "@/features/config/api/get-config";
 import { PendingApprovalPanel } from "@/features/onboarding/components/pending-approval-panel";
+import { usePageTitle } from "@/lib/page-title";
 
 export function PendingApprovalRoute() {
+  usePageTitle("Application Under Review");
   const navigate = useNavigate();
   const { data: me } = useMe();
   const { data: config } = usePublicConfig();

@@ -3,8 +3,10 @@ import { useNavigate } from "react-router";
 import { ISSUE_NOT_LOGGED_IN_MESSAGE, ISSUE_REDIRECT_MS } from "@cultivate/shared";
 import { RequireSignedIn } from "@/features/support/components/require-signed-in";
 import { SubmitIssueForm } from "@/features/support/components/submit-issue-form";
+import { usePageTitle } from "@/lib/page-title";
 
 export function SupportSubmitRoute() {
+  usePageTitle("Submit an Issue");
   const navigate = useNavigate();
   const [submitted, setSubmitted] = useState(false);
 

@@ -1,13 +1,12 @@
 import { Badge, Code, Modal, Stack, Table, Text } from "@mantine/core";
-import dayjs from "dayjs";
-import { actionOutcome, formatDuration, type UserAction } from "@cultivate/shared";
+import { actionOutcome, formatDateTime, formatDuration, type UserAction } from "@cultivate/shared";
 
 /** Every field of one action; the details object pretty-printed. */
 export function ActionDetailsModal({ action, onClose }: { action: UserAction | null; onClose: () => void }) {
   const rows: [string, React.ReactNode][] = action
     ? [
         ["ID", action.id],
-        ["Timestamp", dayjs(action.timestamp).format("MMM D, YYYY h:mm:ss A")],
+        ["Timestamp", formatDateTime(action.timestamp, { seconds: true })],
         ["User", action.userEmail ?? action.userId ?? "—"],
         ["User ID", action.userId ?? "—"],
         ["Organization", action.organizationName ?? "—"],

@@ -2,11 +2,11 @@ import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert, Badge, Button, Container, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconDownload, IconFilter } from "@tabler/icons-react";
-import dayjs from "dayjs";
 import {
   ACTION_PAGE_SIZE,
   actionOutcome,
   actionsErrorMessage,
+  formatDateTime,
   formatDuration,
   shortId,
   type ActionFilters,
@@ -155,7 +155,7 @@ export function ActionHistory({ me }: { me: Me }) {
                     onClick={() => setSelected(a)}
                   >
                     <Table.Td>
-                      <Text size="sm">{dayjs(a.timestamp).format("MMM D, YYYY h:mm:ss A")}</Text>
+                      <Text size="sm">{formatDateTime(a.timestamp, { seconds: true })}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{a.userEmail ?? "—"}</Text>

@@ -3,6 +3,7 @@ import { modals } from "@mantine/modals";
 import { IconCheck, IconUserX } from "@tabler/icons-react";
 import {
   approvalEmailFailedMessage,
+  formatDate,
   userApprovedMessage,
   userDeclinedMessage,
   type AdminUser,
@@ -11,7 +12,6 @@ import {
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useApproveUser, useDeclineUser } from "../api/users";
-import { formatDate } from "./user-row";
 
 const answerLines = (a: Application): [string, string | null][] => [
   ["Role", a.role === "other" ? `Other: ${a.otherRole ?? ""}` : a.role],

@@ -28,7 +28,14 @@ import {
   IconUsers,
   IconUserHeart,
 } from "@tabler/icons-react";
-import { ORGANIZATION_NAME_REQUIRED_MESSAGE, organizationDeletionLines, type Organization } from "@cultivate/shared";
+import {
+  formatDate,
+  ORGANIZATION_NAME_REQUIRED_MESSAGE,
+  organizationDeletionLines,
+  plural,
+  pluralWord,
+  type Organization,
+} from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -39,9 +46,6 @@ import {
   useOrganizations,
   useRenameOrganization,
 } from "../api/organizations";
-import { formatDate } from "./user-row";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function CreateOrganizationForm() {
   const create = useCreateOrganization();
@@ -184,7 +188,7 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
               </List>
               {figures.keptActionHistory > 0 ? (
                 <Text size="xs" mt="xs">
-                  {`Its ${plural(figures.keptActionHistory, "action history row")} stay in the action history, no longer filed under an organization.`}
+                  {`Its ${plural(figures.keptActionHistory, "action history row")} ${pluralWord(figures.keptActionHistory, "stays", "stay")} in the action history, no longer filed under an organization.`}
                 </Text>
               ) : null}
             </Alert>

@@ -3,15 +3,13 @@ import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Anchor, Badge, Container, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { USER_CREATE_REFRESH_MS } from "@cultivate/shared";
+import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { useUsers } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { ApplicationsSection } from "./applications-section";
 import { UserRow } from "./user-row";
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** User management, docs/RULES.md, Administration (admins: everyone or one organisation; owners: their organisation). */
 export function UserManagement({ organizationId }: { organizationId: string | null }) {

@@ -4,6 +4,7 @@ import { IconCheck, IconX } from "@tabler/icons-react";
 import {
   ROLE_LABELS,
   approvalEmailFailedMessage,
+  formatDate,
   userApprovedMessage,
   type AdminUser,
   type RoleName,
@@ -17,8 +18,6 @@ import { useApproveUser, useAssignRole, useRemoveRole, useSetUserOrganization } 
 const NO_ORGANIZATION = "none";
 const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
 const roleLabel = (name: string) => ROLE_LABELS[name as RoleName] ?? name;
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 interface UserRowProps {
   user: AdminUser;

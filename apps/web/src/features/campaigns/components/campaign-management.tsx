@@ -5,10 +5,11 @@ import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconEye, IconEyeOff, IconPlus, IconSpeakerphone } from "@tabler/icons-react";
 import { CAMPAIGN_MESSAGES, type Campaign, type Me } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
+import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { can } from "@/lib/permissions";
-import { useCampaigns, useDeleteCampaign, useUpdateCampaign } from "../api/campaigns";
+import { useCampaigns, useDeleteCampaign, useOrganizationOptions, useUpdateCampaign } from "../api/campaigns";
 import { CampaignCard } from "./campaign-card";
 import { CampaignFormModal } from "./campaign-form-modal";
 
@@ -27,13 +28,14 @@ export function CampaignManagementSkeleton() {
 }
 
 export function CampaignManagement({ me }: { me: Me }) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const organizationId = params.get("organizationId");
   const [showArchived, setShowArchived] = useState(false);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   const [form, setForm] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
   const { data, isPending, isError, error } = useCampaigns(organizationId, showArchived);
+  const organizations = useOrganizationOptions(can(me, "seeAllOrganizations"));
   const update = useUpdateCampaign();
   const remove = useDeleteCampaign();
 
@@ -121,7 +123,15 @@ export function CampaignManagement({ me }: { me: Me }) {
               <Text c="dimmed">Create campaigns, follow their donors and archive the ones that are over.</Text>
             )}
           </div>
-          <Group gap="xs">
+          <Group gap="xs" align="flex-end">
+            {isAdmin ? (
+              <OrganizationPicker
+                organizations={organizations.data?.map((o) => ({ id: o.value, name: o.label }))}
+                loading={organizations.isPending}
+                value={organizationId}
+                onChange={(id) => setParams(id ? { organizationId: id } : {})}
+              />
+            ) : null}
             <Button
               variant="default"
               leftSection={showArchived ? <IconEyeOff size={16} /> : <IconEye size={16} />}

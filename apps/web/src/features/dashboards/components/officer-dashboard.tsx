@@ -1,6 +1,6 @@
 import { Group, List, Paper, RingProgress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuilding, IconRobot, IconSpeakerphone, IconUpload, IconUserHeart, IconUsers } from "@tabler/icons-react";
-import type { OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
+import { plural, type OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
 import { useOfficerDashboard } from "../api/dashboards";
 import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
@@ -20,9 +20,9 @@ function Performance({ data }: { data: OfficerDashboardData }) {
           label={<Text ta="center" fw={700}>{`${rate}%`}</Text>}
         />
         <Stack gap={4}>
-          <Text>{`${data.ownActiveCampaigns} active of ${data.ownCampaignsTotal} campaigns you own`}</Text>
-          <Text>{`${data.donorsInOwnCampaigns.toLocaleString("en-US")} donors in your campaigns`}</Text>
-          <Text>{`${data.completedDonors.toLocaleString("en-US")} donors completed all five stages`}</Text>
+          <Text>{`${data.ownActiveCampaigns} active of ${plural(data.ownCampaignsTotal, "campaign")} you own`}</Text>
+          <Text>{`${plural(data.donorsInOwnCampaigns, "donor")} in your campaigns`}</Text>
+          <Text>{`${plural(data.completedDonors, "donor")} completed all five stages`}</Text>
         </Stack>
       </Group>
     </Paper>

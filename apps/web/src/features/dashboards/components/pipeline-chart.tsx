@@ -1,10 +1,9 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
 import { Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import type { PipelineStage } from "@cultivate/shared";
+import { plural, type PipelineStage } from "@cultivate/shared";
 
-const days = (d: number | null) =>
-  d === null ? "—" : `${d.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${d === 1 ? "day" : "days"}`;
+const days = (d: number | null) => (d === null ? "—" : plural(Math.round(d * 10) / 10, "day"));
 
 /** Donors per current engagement stage, with the median days they have spent in it. */
 export function PipelineChart({ stages, title }: { stages: PipelineStage[]; title: string }) {

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, Paper, SimpleGrid, Text, Title,
 import { IconExternalLink, IconTrash } from "@tabler/icons-react";
 import {
   encodeDonorFilters,
+  formatDate,
   normalizeDonorFilters,
   summarizeDonorFilters,
   type SavedDonorGroup,
@@ -71,7 +72,7 @@ export function SavedGroupsSection({ groups, loading, onDelete, organizationId }
                 </Group>
                 <Group justify="space-between">
                   <Text size="xs" c="dimmed">
-                    Saved {new Date(g.createdAt).toLocaleDateString("en-US")}
+                    Saved {formatDate(g.createdAt)}
                   </Text>
                   <Button
                     component={Link}

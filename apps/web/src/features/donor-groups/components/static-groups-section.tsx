@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconExternalLink, IconPlus, IconTrash } from "@tabler/icons-react";
-import type { DonorGroup } from "@cultivate/shared";
+import { formatDate, plural, type DonorGroup } from "@cultivate/shared";
 
 interface StaticGroupsSectionProps {
   groups: DonorGroup[] | undefined;
@@ -51,11 +51,11 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" aria-label={`${g.memberCount} members`}>
-                    {g.memberCount.toLocaleString("en-US")} donor{g.memberCount === 1 ? "" : "s"}
+                  <Badge variant="light" aria-label={plural(g.memberCount, "member")}>
+                    {plural(g.memberCount, "donor")}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{new Date(g.createdAt).toLocaleDateString("en-US")}</Table.Td>
+                <Table.Td>{formatDate(g.createdAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
                     <Button

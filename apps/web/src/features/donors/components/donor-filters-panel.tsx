@@ -1,14 +1,14 @@
-import { memo, useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilterOff, IconSearch } from "@tabler/icons-react";
 import {
   DONOR_DATE_FILTER_FIELDS,
-  DONOR_FILTER_MONEY_MAX,
   DONOR_RANGE_FILTER_FIELDS,
-  INT4_MAX,
   STAGE_FILTER_OPTIONS,
   decodeDonorFilters,
+  donorFilterProblems,
+  donorRangeLimits,
   encodeDonorFilters,
   type DonorFilterSettings,
 } from "@cultivate/shared";
@@ -17,6 +17,9 @@ type Key = keyof DonorFilterSettings;
 type NumberKey = {
   [K in Key]: NonNullable<DonorFilterSettings[K]> extends number ? K : never;
 }[Key];
+
+/** The panel's element id (the Filters button controls it). */
+export const DONOR_FILTERS_PANEL_ID = "donor-filters";
 
 /** Today as YYYY-MM-DD in the browser's time zone (the last-gift-date filter's default maximum). */
 export const todayIso = () => {
@@ -30,6 +33,8 @@ interface RangeSpec {
   max: NumberKey;
   money?: boolean;
   bounds?: readonly [number, number];
+  /** What a bound may be (the one range rule, packages/shared donorRangeLimits). */
+  limits: { min: number; max: number };
   step?: number;
   decimals?: number;
 }
@@ -41,6 +46,7 @@ const RANGES: RangeSpec[] = DONOR_RANGE_FILTER_FIELDS.map(({ label, filter }) =>
   max: filter.max as NumberKey,
   money: filter.unit === "money" || undefined,
   bounds: filter.bounds,
+  limits: donorRangeLimits(filter),
   step: filter.step,
   decimals: filter.decimals,
 }));
@@ -57,13 +63,20 @@ const DATE_RANGES = DONOR_DATE_FILTER_FIELDS.map(({ label, filter }) => ({
 /** How long typing must pause before the list asks the server (ms). */
 const TYPING_PAUSE_MS = 350;
 
-/** Sends the settings unless they are what the list already shows (or was last asked for). */
+type Problems = ReturnType<typeof donorFilterProblems>;
+
+/**
+ * Sends the settings unless they are what the list already shows (or was last asked for). A value the range rule
+ * refuses stays in its box with the sentence under it and is left out of what is sent; the other filters apply.
+ */
 function sendIfNew(
   settings: DonorFilterSettings,
   lastSent: { current: string },
   onChange: { current: (encoded: string) => void },
 ) {
-  const next = encodeDonorFilters(settings);
+  const applicable: Record<string, unknown> = { ...settings };
+  for (const key of Object.keys(donorFilterProblems(settings))) delete applicable[key];
+  const next = encodeDonorFilters(applicable);
   if (next !== lastSent.current) {
     lastSent.current = next;
     onChange.current(next);
@@ -80,8 +93,9 @@ interface DonorFiltersPanelProps {
 /**
  * Every filter of docs/RULES.md, Donor filters. Edits apply by themselves (no Apply button): a choice (a list pick,
  * Clear Filters) at once, typed text (search, numbers, dates) after a short pause in the typing. What is shown at
- * its default (Quality Score 0–10, Age 0–120, last gift 1900-01-01 … today) does not filter. Memoised: the list
- * re-renders with every page of rows, the panel only when its own props change (ADR 039).
+ * its default (Quality Score 0–10, Age 0–120, last gift 1900-01-01 … today) does not filter. A value out of its
+ * field's range, or a minimum above its maximum, is refused at the box with the server's sentence and not sent.
+ * Memoised: the list re-renders with every page of rows, the panel only when its own props change (ADR 039).
  */
 export const DonorFiltersPanel = memo(function DonorFiltersPanel({
   encoded,
@@ -115,7 +129,8 @@ export const DonorFiltersPanel = memo(function DonorFiltersPanel({
 
   // The fields are their own memoised component: the URL catching up with what this panel sent re-renders
   // the panel, not its thirty inputs.
-  return <FilterFields draft={draft} dsRatings={dsRatings} onType={onType} onChoose={onChoose} />;
+  const problems = useMemo(() => donorFilterProblems(draft), [draft]);
+  return <FilterFields draft={draft} problems={problems} dsRatings={dsRatings} onType={onType} onChoose={onChoose} />;
 });
 
 const withValue = <K extends Key>(d: DonorFilterSettings, key: K, value: DonorFilterSettings[K] | undefined) => {
@@ -129,11 +144,13 @@ type TypeHandler = <K extends Key>(key: K, value: DonorFilterSettings[K] | undef
 
 const FilterFields = memo(function FilterFields({
   draft,
+  problems,
   dsRatings,
   onType: set,
   onChoose: choose,
 }: {
   draft: DonorFilterSettings;
+  problems: Problems;
   dsRatings: string[];
   onType: TypeHandler;
   onChoose: (next: DonorFilterSettings) => void;
@@ -147,7 +164,7 @@ const FilterFields = memo(function FilterFields({
   const today = todayIso();
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Filters">
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Filters" id={DONOR_FILTERS_PANEL_ID}>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
         <TextInput
           label="Search name or email"
@@ -189,47 +206,55 @@ const FilterFields = memo(function FilterFields({
               to={draft[r.max] ?? to}
               onFrom={(v) => set(r.min, v && v !== r.defaultMin ? v : undefined)}
               onTo={(v) => set(r.max, v && v !== to ? v : undefined)}
+              error={problems[r.min] ?? problems[r.max]}
             />
           );
         })}
-        {RANGES.map((r) => (
-          <div key={r.label}>
-            <Text size="sm" fw={500} mb={2}>
-              {r.label}
-            </Text>
-            <Group gap={6} grow wrap="nowrap">
-              {(["min", "max"] as const).map((end) => {
-                const key = r[end];
-                const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
-                return (
-                  <NumberInput
-                    key={end}
-                    aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
-                    placeholder={
-                      fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"
-                    }
-                    value={draft[key] ?? ""}
-                    onChange={(v) => {
-                      const n = numberValue(v);
-                      set(key, n === fallback ? undefined : n);
-                    }}
-                    min={r.bounds?.[0] ?? 0}
-                    // Never more than the column holds (the server refuses it): whole numbers up to PostgreSQL's integer.
-                    max={r.bounds?.[1] ?? (r.money ? DONOR_FILTER_MONEY_MAX : INT4_MAX)}
-                    clampBehavior="strict"
-                    allowDecimal={r.decimals !== 0}
-                    step={r.step ?? (r.money ? 1000 : 1)}
-                    decimalScale={r.money ? 2 : r.decimals}
-                    prefix={r.money ? "$" : undefined}
-                    thousandSeparator={r.money ? "," : undefined}
-                    allowNegative={false}
-                    hideControls={r.money}
-                  />
-                );
-              })}
-            </Group>
-          </div>
-        ))}
+        {RANGES.map((r) => {
+          const error = problems[r.min] ?? problems[r.max];
+          return (
+            <div key={r.label}>
+              <Text size="sm" fw={500} mb={2}>
+                {r.label}
+              </Text>
+              <Group gap={6} grow wrap="nowrap">
+                {(["min", "max"] as const).map((end) => {
+                  const key = r[end];
+                  const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
+                  return (
+                    <NumberInput
+                      key={end}
+                      aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
+                      placeholder={
+                        fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"
+                      }
+                      value={draft[key] ?? ""}
+                      onChange={(v) => {
+                        const n = numberValue(v);
+                        set(key, n === fallback ? undefined : n);
+                      }}
+                      min={r.limits.min}
+                      max={r.limits.max}
+                      // Never changed behind the user's back (issue 14: an Age max of 150 was silently erased): a value
+                      // out of range stays in the box with the rule's sentence under the pair, and is not applied.
+                      clampBehavior="none"
+                      error={Boolean(problems[key])}
+                      aria-describedby={problems[key] ? errorId(r.label) : undefined}
+                      allowDecimal={r.decimals !== 0}
+                      step={r.step ?? (r.money ? 1000 : 1)}
+                      decimalScale={r.money ? 2 : r.decimals}
+                      prefix={r.money ? "$" : undefined}
+                      thousandSeparator={r.money ? "," : undefined}
+                      allowNegative={false}
+                      hideControls={r.money}
+                    />
+                  );
+                })}
+              </Group>
+              <FieldError id={errorId(r.label)} message={error} />
+            </div>
+          );
+        })}
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button
@@ -246,14 +271,39 @@ const FilterFields = memo(function FilterFields({
   );
 });
 
+const errorId = (label: string) => `filter-error-${label.replace(/\W+/g, "-").toLowerCase()}`;
+
+/** The range rule's sentence under a pair of boxes, read with the box it is about (aria-describedby). */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <Text id={id} size="xs" c="red.8" mt={4} role="alert">
+      {message}
+    </Text>
+  ) : null;
+}
+
 /** A date box that reports only complete dates while typing, and an empty box (= default) on blur. */
-function DateBox({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function DateBox({
+  label,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   return (
     <TextInput
       type="date"
       aria-label={label}
+      error={invalid}
+      aria-describedby={describedBy}
       value={text}
       onChange={(e) => {
         const v = e.currentTarget.value;
@@ -275,6 +325,7 @@ function DateRange(props: {
   to: string;
   onFrom: (v: string) => void;
   onTo: (v: string) => void;
+  error?: string;
 }) {
   return (
     <div>
@@ -283,8 +334,15 @@ function DateRange(props: {
       </Text>
       <Group gap={6} grow wrap="nowrap">
         <DateBox label={`${props.label} from`} value={props.from} onChange={props.onFrom} />
-        <DateBox label={`${props.label} to`} value={props.to} onChange={props.onTo} />
+        <DateBox
+          label={`${props.label} to`}
+          value={props.to}
+          onChange={props.onTo}
+          invalid={Boolean(props.error)}
+          describedBy={props.error ? errorId(props.label) : undefined}
+        />
       </Group>
+      <FieldError id={errorId(props.label)} message={props.error} />
     </div>
   );
 }

@@ -1,20 +1,54 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { Badge, Button, Checkbox, Group, ScrollArea, Table, Text, UnstyledButton } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  ScrollArea,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconEye } from "@tabler/icons-react";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { formatMoney, type DonorListRow, type DonorSortKey } from "@cultivate/shared";
+import { donorSortFirstDir, formatDate, formatMoney, type DonorListRow, type DonorSortKey } from "@cultivate/shared";
 import classes from "./donor-table.module.css";
 
 const column = createColumnHelper<DonorListRow>();
 
-const dateText = (iso: string | null) => {
-  if (!iso) return "N/A";
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : iso;
-};
 const text = (v: string | number | null) => (v === null || v === "" ? "N/A" : String(v));
+
+/** "Last, First" (the list is ordered by Last Name, docs/RULES.md, Donors). */
+export const listName = (row: Pick<DonorListRow, "firstName" | "lastName">) =>
+  [row.lastName, row.firstName].filter(Boolean).join(", ") || "N/A";
+export const donorLink = (id: string) => `/donor/${id}/dashboard`;
+
+/**
+ * Column widths (px) at a fixed table layout, so that every column fits at 1280 px (issue 14): the short
+ * columns get what their values need; Name, Email and Organization share the rest and cut long values
+ * with "…" (the whole value is in the cell's title).
+ */
+const WIDTHS: Partial<Record<string, number>> = {
+  select: 40,
+  dsRating: 80,
+  qualityScore: 80,
+  estimatedCapacity: 104,
+  totalGiftAmount: 104,
+  lastGiftDate: 108,
+  age: 52,
+  currentStage: 116,
+  actions: 152,
+};
+/** A cell's text on one line, cut with "…", the whole value in its title. */
+const Cut = ({ value }: { value: string }) => (
+  <span className={classes.cut} title={value}>
+    {value}
+  </span>
+);
 
 /** A row's height before it is measured (px): one line of text and a compact button, as measured in Chromium. */
 const ROW_HEIGHT_ESTIMATE = 47;
@@ -72,11 +106,7 @@ export const DonorTable = memo(function DonorTable({
     () => [
       column.display({
         id: "select",
-        header: () => (
-          <Text span size="sm" c="dimmed">
-            Select
-          </Text>
-        ),
+        header: () => <VisuallyHidden>Select</VisuallyHidden>,
         cell: ({ row }) => {
           const name = [row.original.firstName, row.original.lastName].filter(Boolean).join(" ");
           return (
@@ -90,22 +120,28 @@ export const DonorTable = memo(function DonorTable({
       }),
       column.accessor("lastName", {
         header: "Name",
-        // Listed by Last Name (docs/RULES.md, Donors), so the name reads "Last, First".
+        // The name opens the donor, as View Details does (issue 14); a long name wraps rather than being cut.
         cell: ({ row }) => {
-          const { lastName, firstName } = row.original;
+          const name = listName(row.original);
           return (
-            <Text size="sm" fw={500}>
-              {[lastName, firstName].filter(Boolean).join(", ") || "N/A"}
-            </Text>
+            <Anchor component={Link} to={donorLink(row.original.id)} size="sm" fw={600} className={classes.wrap}>
+              {name}
+            </Anchor>
           );
         },
       }),
-      column.accessor("email", { header: "Email", cell: (c) => text(c.getValue()) }),
-      column.accessor("dsRating", { header: "DS Rating", cell: (c) => text(c.getValue()) }),
+      column.accessor("email", { header: "Email", cell: (c) => <Cut value={text(c.getValue())} /> }),
+      column.accessor("dsRating", { header: "DS Rating", cell: (c) => <Cut value={text(c.getValue())} /> }),
       column.accessor("qualityScore", { header: "Quality Score", cell: (c) => text(c.getValue()) }),
-      column.accessor("estimatedCapacity", { header: "Capacity", cell: (c) => formatMoney(c.getValue()) }),
-      column.accessor("totalGiftAmount", { header: "Total Gifts", cell: (c) => formatMoney(c.getValue()) }),
-      column.accessor("lastGiftDate", { header: "Last Gift", cell: (c) => dateText(c.getValue()) }),
+      column.accessor("estimatedCapacity", {
+        header: "Capacity",
+        cell: (c) => <Cut value={formatMoney(c.getValue())} />,
+      }),
+      column.accessor("totalGiftAmount", {
+        header: "Total Gifts",
+        cell: (c) => <Cut value={formatMoney(c.getValue())} />,
+      }),
+      column.accessor("lastGiftDate", { header: "Last Gift", cell: (c) => formatDate(c.getValue()) }),
       column.accessor("age", { header: "Age", cell: (c) => text(c.getValue()) }),
       column.accessor("currentStage", {
         header: "Stage",
@@ -121,7 +157,7 @@ export const DonorTable = memo(function DonorTable({
         ),
       }),
       ...(showOrganization
-        ? [column.accessor("organizationName", { header: "Organization", cell: (c) => c.getValue() })]
+        ? [column.accessor("organizationName", { header: "Organization", cell: (c) => <Cut value={c.getValue()} /> })]
         : []),
       column.display({
         id: "actions",
@@ -133,7 +169,7 @@ export const DonorTable = memo(function DonorTable({
         cell: ({ row }) => (
           <Button
             component={Link}
-            to={`/donor/${row.original.id}/dashboard`}
+            to={donorLink(row.original.id)}
             size="compact-sm"
             variant="light"
             leftSection={<IconEye size={14} />}
@@ -178,15 +214,22 @@ export const DonorTable = memo(function DonorTable({
     );
 
   return (
+    // Fits at 1280 px; below that (a narrow window that is not yet the phone layout) it scrolls sideways.
     <ScrollArea type="auto">
       <Table
         highlightOnHover
         verticalSpacing="xs"
-        miw={1150}
+        horizontalSpacing={8}
+        layout="fixed"
+        miw={showOrganization ? 1120 : 980}
         aria-label="Donors"
         aria-rowcount={modelRows.length + 1}
-        style={{ whiteSpace: "nowrap" }}
       >
+        <colgroup>
+          {table.getVisibleLeafColumns().map((c) => (
+            <col key={c.id} style={WIDTHS[c.id] ? { width: WIDTHS[c.id] } : undefined} />
+          ))}
+        </colgroup>
         <Table.Thead>
           {table.getHeaderGroups().map((hg) => (
             <Table.Tr key={hg.id} aria-rowindex={1}>
@@ -194,14 +237,21 @@ export const DonorTable = memo(function DonorTable({
                 const id = h.column.id;
                 const content = flexRender(h.column.columnDef.header, h.getContext());
                 if (!sortable(id)) return <Table.Th key={h.id}>{content}</Table.Th>;
+                const firstDir = donorSortFirstDir(id);
                 const active = sort === id;
                 const Icon = active ? (dir === "asc" ? IconArrowUp : IconArrowDown) : IconArrowsSort;
                 return (
                   <Table.Th key={h.id} aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-                    <UnstyledButton onClick={() => onSort(id)} fz="sm" fw={700}>
-                      <Group gap={4} wrap="nowrap">
-                        {content}
-                        <Icon size={14} opacity={active ? 1 : 0.4} />
+                    <UnstyledButton
+                      onClick={() => onSort(id)}
+                      fz="sm"
+                      fw={700}
+                      // Says which way the first click sorts (amounts largest first).
+                      title={active ? undefined : firstDir === "desc" ? "Sort largest first" : "Sort A to Z"}
+                    >
+                      <Group gap={4} wrap="nowrap" align="center">
+                        <span>{content}</span>
+                        <Icon size={14} opacity={active ? 1 : 0.4} style={{ flex: "none" }} />
                       </Group>
                     </UnstyledButton>
                   </Table.Th>
@@ -225,7 +275,9 @@ export const DonorTable = memo(function DonorTable({
                 data-selected={selected.has(row.id) || undefined}
               >
                 {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                  <Table.Td key={cell.id} className={classes.cell}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             );

@@ -1,4 +1,5 @@
 import { Paper, Text, Timeline, Title } from "@mantine/core";
+import { formatDate } from "@cultivate/shared";
 import { ExpandableText } from "./expandable-text";
 
 export interface TimelineEntry {
@@ -7,13 +8,6 @@ export interface TimelineEntry {
   createdAt: string;
   aiOutput: string | null;
 }
-
-const formatDate = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-};
 
 /** docs/RULES.md, Donors: entries as stage name plus date, AI output cut at 100 characters. */
 export function EngagementTimeline({ entries }: { entries: TimelineEntry[] }) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { IconArrowBackUp } from "@tabler/icons-react";
-import type { ImportBatch } from "@cultivate/shared";
+import { plural, type ImportBatch } from "@cultivate/shared";
 
 const STATUS_TEXT: Record<ImportBatch["status"], string> = {
   queued: "Waiting to start…",
@@ -75,7 +75,7 @@ export function ImportReport({ batch, undoing, onUndo }: ImportReportProps) {
         {batch.problemCount > 0 ? (
           <>
             <Text size="sm">
-              {batch.problemCount.toLocaleString("en-US")} problem{batch.problemCount === 1 ? "" : "s"}
+              {plural(batch.problemCount, "problem")}
               {batch.problemCount > batch.problems.length ? ` (first ${batch.problems.length} shown)` : ""}:
             </Text>
             <ScrollArea.Autosize mah={260} type="auto">

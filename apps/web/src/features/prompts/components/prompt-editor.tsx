@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import dayjs from "dayjs";
 import {
   Alert,
   Anchor,
@@ -15,13 +14,13 @@ import {
   Title,
 } from "@mantine/core";
 import { IconDeviceFloppy, IconHistory, IconRestore } from "@tabler/icons-react";
-import { EMPTY_VALUE, PROMPT_MESSAGES, STAGES, type StageName, type StagePrompt } from "@cultivate/shared";
+import { formatDateTime, PROMPT_MESSAGES, STAGES, type StageName, type StagePrompt } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { usePrompts, usePromptVersions, useRestorePrompt, useSavePrompt } from "../api/prompts";
 
-const formatSaved = (iso: string | null) => (iso ? dayjs(iso).format("MMM D, YYYY h:mm A") : EMPTY_VALUE);
+const formatSaved = (iso: string | null) => formatDateTime(iso);
 
 function VersionHistory({ stage }: { stage: StageName }) {
   const { data, isPending, isError, error } = usePromptVersions(stage, true);

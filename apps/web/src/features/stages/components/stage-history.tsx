@@ -1,10 +1,9 @@
 import { useState } from "react";
-import dayjs from "dayjs";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
-import { aiProviderLabel, type StageRecommendation } from "@cultivate/shared";
+import { aiProviderLabel, formatDateTime, type StageRecommendation } from "@cultivate/shared";
 import { ExpandableOutput } from "./expandable-output";
 
-const when = (iso: string) => dayjs(iso).format("MMM D, YYYY h:mm A");
+const when = (iso: string) => formatDateTime(iso);
 
 /** Which provider and model wrote the record; older records may carry neither. */
 export function writtenBy(record: Pick<StageRecommendation, "provider" | "model">) {

@@ -1,5 +1,12 @@
 import { useState } from "react";
-import { STAGE_MESSAGES, STAGES, type StageName, type StageStreamEvent, type StageWorkspace } from "@cultivate/shared";
+import {
+  plural,
+  STAGE_MESSAGES,
+  STAGES,
+  type StageName,
+  type StageStreamEvent,
+  type StageWorkspace,
+} from "@cultivate/shared";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import {
@@ -129,7 +136,7 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
         setPreview(null);
         setProblem(null);
         setSaveFailed(null);
-        notify.success(`All stages reset (${r.deleted} recommendation${r.deleted === 1 ? "" : "s"} deleted).`);
+        notify.success(`All stages reset (${plural(r.deleted, "recommendation")} deleted).`);
       },
       onError: (e) => notify.error(`Failed to reset the stages: ${errorMessage(e, "Network error")}`),
     });

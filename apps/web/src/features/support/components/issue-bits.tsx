@@ -1,7 +1,12 @@
 import { Badge, ThemeIcon } from "@mantine/core";
 import { IconBug, IconBulb, IconDatabaseExclamation } from "@tabler/icons-react";
-import dayjs from "dayjs";
-import { ISSUE_STATUS_LABELS, ISSUE_TYPE_LABELS, type IssueStatus, type IssueType } from "@cultivate/shared";
+import {
+  formatDateTime as formatMoment,
+  ISSUE_STATUS_LABELS,
+  ISSUE_TYPE_LABELS,
+  type IssueStatus,
+  type IssueType,
+} from "@cultivate/shared";
 
 const TYPE_STYLE: Record<IssueType, { color: string; Icon: typeof IconBug }> = {
   bug: { color: "red", Icon: IconBug },
@@ -28,5 +33,4 @@ export function IssueStatusBadge({ status }: { status: IssueStatus }) {
   );
 }
 
-export const formatDateTime = (value: string | null | undefined) =>
-  value ? dayjs(value).format("MMM D, YYYY h:mm A") : "—";
+export const formatDateTime = (value: string | null | undefined) => (value ? formatMoment(value) : "—");

@@ -1,0 +1,43 @@
+import { Select } from "@mantine/core";
+import { IconBuilding } from "@tabler/icons-react";
+
+const ALL = "all";
+
+interface OrganizationPickerProps {
+  /** The organisations to offer (an admin's list); undefined while it loads. */
+  organizations: { id: string; name: string }[] | undefined;
+  /** The organisation shown, or null for all of them. */
+  value: string | null;
+  onChange: (organizationId: string | null) => void;
+  loading?: boolean;
+}
+
+/**
+ * An admin's choice of organisation on the donor list, donor groups and campaigns (issue 14: before, only
+ * `?organizationId=` in the address could do it). "All organizations" shows every organisation's records.
+ */
+export function OrganizationPicker({ organizations, value, onChange, loading }: OrganizationPickerProps) {
+  const data = [
+    { value: ALL, label: "All organizations" },
+    ...(organizations ?? []).map((o) => ({ value: o.id, label: o.name })),
+  ];
+  // An id in the address that the list does not (yet) hold still shows as chosen.
+  if (value && !data.some((d) => d.value === value)) data.push({ value, label: loading ? "Loading…" : value });
+  return (
+    <Select
+      label="Organization"
+      data={data}
+      value={value ?? ALL}
+      onChange={(v) => onChange(!v || v === ALL ? null : v)}
+      allowDeselect={false}
+      searchable
+      // Options only while the list is open: the chosen organisation's name is then on the page once, where the
+      // page itself shows it, not again in a hidden option.
+      comboboxProps={{ keepMounted: false }}
+      nothingFoundMessage="No organization of that name"
+      leftSection={<IconBuilding size={16} />}
+      w={{ base: "100%", xs: 260 }}
+      data-testid="organization-picker"
+    />
+  );
+}
