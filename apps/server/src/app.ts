@@ -236,6 +236,7 @@ export async function buildApp({
       donorImportJobs.pause();
       await queue.stop(); // no new jobs; waits for the running ones, which pause after their chunk
       await donorImportJobs.idle();
+      await donorImportJobs.close();
     });
   });
 
