@@ -85,6 +85,26 @@ export async function keysOf(db: Db, organizationId: string): Promise<KeySet> {
   }
 }
 
+/** The chunk before this one failed: this one is rolled back (the import stops at the earlier one). */
+export class EarlierChunkFailed extends Error {}
+
+/**
+ * Commits in file order: a chunk's donors may be written while the chunk before it commits (on
+ * PostgreSQL, on another connection), but its progress is written, and it commits, only once that
+ * chunk has committed. `before` settles to the earlier chunk's error, or null.
+ */
+async function afterEarlierChunk(before: Promise<unknown> | null) {
+  if (before && (await before)) throw new EarlierChunkFailed();
+}
+
+/**
+ * Chunk transactions commit without waiting for the WAL flush: a chunk's donors and the batch's
+ * position (rows_done) are in the same transaction, so a database crash can only lose the last chunks
+ * whole, and the import resumes before them. The batch's final status is written with a normal commit,
+ * which flushes everything before it.
+ */
+const ASYNC_COMMIT = sql`SET LOCAL synchronous_commit = off`;
+
 /**
  * Writes one chunk in one transaction. When the database refuses it, the chunk is written again row
  * by row, each row in its own savepoint: the rows it refuses become problems in the report ("The
@@ -101,14 +121,18 @@ export async function commitChunk(
   userId: string | null,
   rowsOf: () => ParsedRow[],
   prepared: PreparedChunk,
+  before: Promise<unknown> | null = null,
 ) {
   try {
     await db.transaction(async (tx) => {
+      await tx.execute(ASYNC_COMMIT);
       await applyWrites(tx, format, organizationId, batchId, prepared);
+      await afterEarlierChunk(before);
       await writeProgress(tx, batchId, prepared.rows, prepared.counts, prepared.problems);
     });
     return;
   } catch (err) {
+    if (err instanceof EarlierChunkFailed) throw err;
     log.warn(
       { batchId, rows: [prepared.firstRow, prepared.firstRow + prepared.rows - 1], err: dbErrorSummary(err) },
       "import chunk refused; writing it row by row",
@@ -117,6 +141,7 @@ export async function commitChunk(
   // Rare: the chunk's rows are parsed again here (a chunk the worker wrote carries only its text).
   const rows = rowsOf();
   await db.transaction(async (tx) => {
+    await tx.execute(ASYNC_COMMIT);
     const counts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
     const problems: ImportProblem[] = [];
     for (const r of rows) {
@@ -139,6 +164,7 @@ export async function commitChunk(
         problems.push(...r.problems, { row: r.row, column: "", problem: DONOR_MESSAGES.importRowNotSaved });
       }
     }
+    await afterEarlierChunk(before);
     await writeProgress(tx, batchId, rows.length, counts, problems);
   });
 }

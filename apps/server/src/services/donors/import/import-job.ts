@@ -13,6 +13,12 @@ import { removeSpooledExcept, spoolPath } from "./spool.ts";
 
 /** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
 const CHUNK_ROWS = 500;
+/**
+ * Chunk transactions running at once. On PostgreSQL two: the next chunk's donors go in on a second
+ * connection while the previous one commits, so the database is never idle between chunks (commits
+ * stay in file order: commitChunk). PGlite has one connection: one at a time.
+ */
+const IN_FLIGHT = { copy: 2, json: 1 } as const;
 
 /** Starts the jobs recovery finds (DonorImportJobs, which runs one job at a time per organisation). */
 export type JobStarter = {
@@ -72,7 +78,9 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   if (!batch || (batch.status !== "queued" && batch.status !== "running")) return;
   const { organizationId, userId } = batch;
   const filePath = spoolPath(ctx.spoolDir, batchId);
-  let pending = null as Promise<unknown> | null; // set inside closures, so TS must not narrow it to null
+  // Chunk transactions still running, oldest first; each settles to its error or null (never rejects, so
+  // a failure is never an unhandled rejection).
+  const pending: Promise<unknown>[] = [];
   let finished = false;
   try {
     if (!fs.existsSync(filePath)) {
@@ -85,14 +93,14 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     let plan: HeaderPlan | null = null;
     let nextAnalyze = 2000;
     while (nextAnalyze <= position) nextAnalyze *= 4;
-    // The previous chunk's transaction, still running while the next chunk is matched (on PostgreSQL
-    // the database works in its own process meanwhile). Chunks commit one after another, in file
-    // order; a chunk that could match a donor an earlier chunk wrote waits for that commit.
-    const settle = async () => {
-      const p = pending;
-      pending = null;
-      const err = await p;
-      if (err) throw err;
+    // The previous chunks' transactions, still running while the next chunk is matched (on PostgreSQL
+    // the database works in its own processes meanwhile). Chunks commit in file order; a chunk that
+    // could match a donor an earlier chunk wrote waits for every earlier commit.
+    const settle = async (keep = 0) => {
+      while (pending.length > keep) {
+        const err = await pending.shift();
+        if (err) throw err;
+      }
       await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
     };
     // Match keys of the organisation's donors before this run, and of every donor it has inserted or
@@ -127,7 +135,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         prepared = await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
         for (const k of prepared.touchedKeys) touched.add(k);
       }
-      await settle();
+      await settle(IN_FLIGHT[ctx.format] - 1);
       if (ctx.stopping()) throw new ShuttingDown();
       if (c.first + c.lines.length - 1 >= nextAnalyze) {
         // Planner statistics from before the import say the organisation has few donors, so the match
@@ -136,10 +144,12 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         nextAnalyze *= 4;
         await ctx.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
       }
-      // Settles to the error instead of rejecting, so a failure is never an unhandled rejection.
-      pending = commitChunk(ctx.db, ctx.log, ctx.format, batchId, organizationId, userId, rowsOf, prepared).then(
-        () => null,
-        (err: unknown) => err ?? new Error("import chunk failed"),
+      const before = pending.at(-1) ?? null;
+      pending.push(
+        commitChunk(ctx.db, ctx.log, ctx.format, batchId, organizationId, userId, rowsOf, prepared, before).then(
+          () => null,
+          (err: unknown) => err ?? new Error("import chunk failed"),
+        ),
       );
     };
     // The spool holds the upload's records, parsed once at upload (spool.ts): one JSON array per line.
@@ -168,7 +178,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     await endBatch(ctx, batchId, { status: "completed" });
     await tidy(ctx);
   } catch (err) {
-    await pending; // a chunk still committing finishes before the batch is marked
+    await Promise.all(pending); // chunks still committing finish before the batch is marked
     if (err instanceof ShuttingDown) {
       ctx.log.info(
         { batchId },
