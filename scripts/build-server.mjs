@@ -55,11 +55,12 @@ export function serverBundleStale() {
   return builtAt < Math.max(...sources);
 }
 
-/** Bundles an entry point (default: the server's main) to outfile. */
+/** The donor import's worker thread: its own entry, written beside every bundle (worker-client.ts loads it from there). */
+const importWorkerEntry = "apps/server/src/services/donors/import/worker.ts";
+
+/** Bundles an entry point (default: the server's main) to outfile, and the import worker beside it. */
 export async function buildServer({ entry = "apps/server/src/main.ts", outfile = serverBundle } = {}) {
-  await esbuild.build({
-    entryPoints: [path.resolve(root, entry)],
-    outfile,
+  const options = {
     bundle: true,
     platform: "node",
     format: "esm",
@@ -69,7 +70,15 @@ export async function buildServer({ entry = "apps/server/src/main.ts", outfile =
     alias: { "@cultivate/shared": path.join(root, "packages/shared/src/index.ts") },
     sourcemap: "linked",
     logLevel: "warning",
-  });
+  };
+  await Promise.all([
+    esbuild.build({ ...options, entryPoints: [path.resolve(root, entry)], outfile }),
+    esbuild.build({
+      ...options,
+      entryPoints: [path.resolve(root, importWorkerEntry)],
+      outfile: path.join(path.dirname(outfile), "import-worker.mjs"),
+    }),
+  ]);
   return outfile;
 }
 

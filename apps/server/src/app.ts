@@ -224,6 +224,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
       donorImportJobs.pause();
       await queue.stop(); // no new jobs; waits for the running ones, which pause after their chunk
       await donorImportJobs.idle();
+      await donorImportJobs.close();
     });
   });
 

@@ -312,20 +312,26 @@ export const fieldsOfSection = (section: DonorSection): DonorField[] =>
 export type ParseResult = { ok: true; value: DonorFieldValue } | { ok: false; problem: string };
 const ok = (value: DonorFieldValue): ParseResult => ({ ok: true, value });
 const bad = (problem: string): ParseResult => ({ ok: false, problem });
+/** Shared by every empty cell (an import parses millions of cells): callers never modify a result. */
+const OK_EMPTY: ParseResult = Object.freeze({ ok: true, value: null });
+
+const NA_RE = /^n\/a$/i;
+/** A trimmed cell that counts as empty: "" or N/A in any case. */
+const isEmptyTrimmed = (t: string) => t === "" || (t.length === 3 && NA_RE.test(t));
 
 /** Blank, whitespace-only and "N/A" (any case) cells are empty. */
-export const isEmptyCell = (raw: string | null | undefined): boolean => {
-  if (raw === null || raw === undefined) return true;
-  const t = raw.trim();
-  return t === "" || /^n\/a$/i.test(t);
-};
+export const isEmptyCell = (raw: string | null | undefined): boolean =>
+  raw === null || raw === undefined || isEmptyTrimmed(raw.trim());
 
+const PARENS_RE = /^\(.*\)$/;
+const MONEY_RE = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/;
 /** "$1,234", "1234", "1,234.50", "-$5", "($5.00)" → number of dollars. */
 export function parseMoney(raw: string): ParseResult {
-  if (isEmptyCell(raw)) return ok(null);
-  let t = raw.trim();
+  const trimmed = raw.trim();
+  if (isEmptyTrimmed(trimmed)) return OK_EMPTY;
+  let t = trimmed;
   let negative = false;
-  if (/^\(.*\)$/.test(t)) {
+  if (t.startsWith("(") && PARENS_RE.test(t)) {
     negative = true;
     t = t.slice(1, -1).trim();
   }
@@ -333,46 +339,54 @@ export function parseMoney(raw: string): ParseResult {
     negative = !negative;
     t = t.slice(1).trim();
   }
-  t = t.replace(/^\$/, "").trim();
-  if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/.test(t)) return bad(`"${raw.trim()}" is not an amount of money`);
-  const n = Number(t.replace(/,/g, ""));
-  if (!Number.isFinite(n) || n >= 1e12) return bad(`"${raw.trim()}" is not an amount of money`);
+  if (t.startsWith("$")) t = t.slice(1).trim();
+  if (!MONEY_RE.test(t)) return bad(`"${trimmed}" is not an amount of money`);
+  const n = Number(t.includes(",") ? t.replace(/,/g, "") : t);
+  if (!Number.isFinite(n) || n >= 1e12) return bad(`"${trimmed}" is not an amount of money`);
   return ok(Math.round((negative ? -n : n) * 100) / 100);
 }
 
+const NUMBER_RE = /^-?(\d+(\.\d+)?|\.\d+)$/;
 /** A decimal number such as "4.5" or "1,200.5". */
 export function parseNumber(raw: string): ParseResult {
-  if (isEmptyCell(raw)) return ok(null);
-  const t = raw.trim().replace(/,/g, "");
-  if (!/^-?(\d+(\.\d+)?|\.\d+)$/.test(t)) return bad(`"${raw.trim()}" is not a number`);
+  const trimmed = raw.trim();
+  if (isEmptyTrimmed(trimmed)) return OK_EMPTY;
+  const t = trimmed.includes(",") ? trimmed.replace(/,/g, "") : trimmed;
+  if (!NUMBER_RE.test(t)) return bad(`"${trimmed}" is not a number`);
   return ok(Number(t));
 }
 
+const INTEGER_RE = /^-?\d+$/;
 /** A whole number such as "42" or "1,200". */
 export function parseInteger(raw: string): ParseResult {
-  if (isEmptyCell(raw)) return ok(null);
-  const t = raw.trim().replace(/,/g, "");
-  if (!/^-?\d+$/.test(t) || Math.abs(Number(t)) > 2_147_483_647) return bad(`"${raw.trim()}" is not a whole number`);
+  const trimmed = raw.trim();
+  if (isEmptyTrimmed(trimmed)) return OK_EMPTY;
+  const t = trimmed.includes(",") ? trimmed.replace(/,/g, "") : trimmed;
+  if (!INTEGER_RE.test(t) || Math.abs(Number(t)) > 2_147_483_647) return bad(`"${trimmed}" is not a whole number`);
   return ok(Number(t));
 }
 
-const pad2 = (n: number) => String(n).padStart(2, "0");
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A day of the Gregorian calendar between the years 1000 and 9999. */
 const isRealDate = (y: number, m: number, d: number) => {
   if (y < 1000 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]!);
 };
 
+const US_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+Z?)?$/;
 /** MM/DD/YYYY (also M/D/YYYY) or ISO YYYY-MM-DD (a time part is ignored) → "YYYY-MM-DD". */
 export function parseDate(raw: string): ParseResult {
-  if (isEmptyCell(raw)) return ok(null);
   const t = raw.trim();
-  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (isEmptyTrimmed(t)) return OK_EMPTY;
+  let m = US_DATE_RE.exec(t);
   if (m) {
     const [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
     return isRealDate(y, mo, d) ? ok(`${y}-${pad2(mo)}-${pad2(d)}`) : bad(`"${t}" is not a valid date`);
   }
-  m = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+Z?)?$/.exec(t);
+  m = ISO_DATE_RE.exec(t);
   if (m) {
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
     return isRealDate(y, mo, d) ? ok(`${y}-${pad2(mo)}-${pad2(d)}`) : bad(`"${t}" is not a valid date`);
@@ -380,56 +394,62 @@ export function parseDate(raw: string): ParseResult {
   return bad(`"${t}" is not a date (use MM/DD/YYYY or YYYY-MM-DD)`);
 }
 
+const YES = ok("Yes");
+const NO = ok("No");
+const MAYBE = ok("Maybe");
 /** Yes/No/Maybe in any case (also Y/N, True/False) → "Yes" | "No" | "Maybe". */
 export function parseFlag(raw: string): ParseResult {
-  if (isEmptyCell(raw)) return ok(null);
-  const t = raw.trim().toLowerCase();
-  if (t === "yes" || t === "y" || t === "true") return ok("Yes");
-  if (t === "no" || t === "n" || t === "false") return ok("No");
-  if (t === "maybe") return ok("Maybe");
-  return bad(`"${raw.trim()}" is not Yes, No or Maybe`);
+  const trimmed = raw.trim();
+  if (isEmptyTrimmed(trimmed)) return OK_EMPTY;
+  const t = trimmed.toLowerCase();
+  if (t === "yes" || t === "y" || t === "true") return YES;
+  if (t === "no" || t === "n" || t === "false") return NO;
+  if (t === "maybe") return MAYBE;
+  return bad(`"${trimmed}" is not Yes, No or Maybe`);
 }
 
 /** Text: trimmed; empty or N/A → null. */
 export function parseText(raw: string): ParseResult {
-  return isEmptyCell(raw) ? ok(null) : ok(raw.trim());
+  const t = raw.trim();
+  return isEmptyTrimmed(t) ? OK_EMPTY : ok(t);
 }
 
 /** Ratings such as "DS1-1": trimmed, upper case. */
 export function parseRating(raw: string): ParseResult {
-  return isEmptyCell(raw) ? ok(null) : ok(raw.trim().toUpperCase());
+  const t = raw.trim();
+  return isEmptyTrimmed(t) ? OK_EMPTY : ok(t.toUpperCase());
+}
+
+const PARSERS: Record<DonorFieldType, (raw: string) => ParseResult> = {
+  text: parseText,
+  money: parseMoney,
+  number: parseNumber,
+  integer: parseInteger,
+  date: parseDate,
+  flag: parseFlag,
+  rating: parseRating,
+};
+
+/**
+ * The cell parser of one catalogue field: its type's parser, and the field's usual bounds (Quality
+ * Score 0–10, Age 0–120) refusing other values (docs/RULES.md, Donor filters). The import builds one
+ * per column and calls it for every cell of that column.
+ */
+export function donorCellParser(field: DonorField): (raw: string) => ParseResult {
+  const parse = PARSERS[field.type] ?? parseText;
+  const range = field.filter?.kind === "range" ? field.filter.bounds : undefined;
+  if (!range) return parse;
+  const [min, max] = range;
+  const problem = `${field.label} must be between ${min} and ${max}`;
+  return (raw) => {
+    const r = parse(raw);
+    return r.ok && typeof r.value === "number" && (r.value < min || r.value > max) ? bad(problem) : r;
+  };
 }
 
 /** Parses one cell for a catalogue field: the value, or a problem to report. */
 export function parseDonorCell(field: DonorField, raw: string): ParseResult {
-  let r: ParseResult;
-  switch (field.type) {
-    case "money":
-      r = parseMoney(raw);
-      break;
-    case "number":
-      r = parseNumber(raw);
-      break;
-    case "integer":
-      r = parseInteger(raw);
-      break;
-    case "date":
-      r = parseDate(raw);
-      break;
-    case "flag":
-      r = parseFlag(raw);
-      break;
-    case "rating":
-      r = parseRating(raw);
-      break;
-    default:
-      r = parseText(raw);
-  }
-  // A field with usual bounds (Quality Score 0–10, Age 0–120) refuses other values (docs/RULES.md, Donor filters).
-  const range = field.filter?.kind === "range" ? field.filter.bounds : undefined;
-  if (r.ok && range && typeof r.value === "number" && (r.value < range[0] || r.value > range[1]))
-    return bad(`${field.label} must be between ${range[0]} and ${range[1]}`);
-  return r;
+  return donorCellParser(field)(raw);
 }
 
 // ---------------------------------------------------------------- display

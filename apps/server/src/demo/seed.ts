@@ -14,7 +14,6 @@ import {
   userProfiles,
   userRoles,
 } from "../db/schema.ts";
-import { importSpoolDir, spoolUpload } from "../services/donors/import/index.ts";
 import { generateDonorCsv } from "./generate.ts";
 
 export const DEMO_ORG = "Demo Foundation";
@@ -71,8 +70,7 @@ async function importDemoDonors(app: FastifyInstance, organizationId: string, ro
     .from(donors)
     .where(eq(donors.organizationId, organizationId))) as [{ n: number }];
   if (n > 0) return n;
-  const spoolDir = importSpoolDir(app.config.dataDir);
-  const upload = await spoolUpload(Readable.from(generateDonorCsv(rows, seed)), spoolDir);
+  const upload = await app.donorImportJobs.spoolUpload(Readable.from(generateDonorCsv(rows, seed)));
   const [batch] = await app.db
     .insert(donorImportBatches)
     .values({ id: upload.id, organizationId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal })

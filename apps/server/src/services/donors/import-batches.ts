@@ -9,7 +9,6 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization } from "../../policy/policy.ts";
-import { importSpoolDir, spoolUpload } from "./import/index.ts";
 import { dropUpload, storeUpload } from "./import/upload-store.ts";
 import { readScope } from "./access.ts";
 
@@ -146,7 +145,7 @@ export async function startImport(
     body.resume();
     throw conflict(DONOR_MESSAGES.importBusy);
   }
-  const upload = await spoolUpload(body, importSpoolDir(app.config.dataDir));
+  const upload = await app.donorImportJobs.spoolUpload(body);
   const batch = await (async () => {
     // PostgreSQL may have several app servers: the one that takes over the import's job reads the upload
     // from the database. PGlite is one process, which always has its own file.

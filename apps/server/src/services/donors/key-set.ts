@@ -12,13 +12,25 @@ export class KeySet {
     return this.count;
   }
 
+  /** The hash a key is kept as (the import's worker sends keys as hashes). */
+  static hash(key: string) {
+    return hash(key);
+  }
+
   add(key: string) {
-    if ((this.count + 1) * 2 > this.table.length) this.grow();
-    if (insert(this.table, hash(key))) this.count++;
+    this.addHash(hash(key));
   }
 
   has(key: string) {
-    const h = hash(key);
+    return this.hasHash(hash(key));
+  }
+
+  addHash(h: number) {
+    if ((this.count + 1) * 2 > this.table.length) this.grow();
+    if (insert(this.table, h)) this.count++;
+  }
+
+  hasHash(h: number) {
     return this.table[slot(this.table, h)] === h;
   }
 

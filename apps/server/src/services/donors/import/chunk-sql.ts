@@ -2,8 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { from as copyFrom } from "pg-copy-streams";
-import { and, asc, eq, getTableColumns, getTableName, gt, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, or, sql, type SQL } from "drizzle-orm";
 import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, type DonorFieldValue, type ImportProblem } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../../db/client.ts";
 import {
@@ -17,28 +16,19 @@ import {
 } from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
 import { fieldsOf, type DonorRow } from "../list-sql.ts";
-import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.ts";
+import { COLUMN_FIELDS, textToHtml, type ParsedRow } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
+import {
+  COPY_TARGET,
+  extraOf,
+  INSERT_NAMES,
+  INSERT_TYPES,
+  insertRecord,
+  joinRecords,
+  type InsertFormat,
+} from "./insert-text.ts";
 import { dbErrorSummary } from "./job.ts";
-
-/** The donors columns an import writes, with their SQL names and types (COPY's column order, json_to_recordset's types). */
-const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
-const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map(
-  (key) => ({ key, name: TABLE_COLUMNS[key]!.name, type: TABLE_COLUMNS[key]!.getSQLType() }),
-);
-const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
-const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
-const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
-/** The typed columns of a new donor, in INSERT_COLUMNS order after the first three. */
-const VALUE_COLUMNS = INSERT_COLUMNS.slice(3);
-const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES})`;
-
-/** COPY's text format: backslash, tab and line ends escaped; \N is NULL. */
-const COPY_SPECIAL_RE = /[\\\t\n\r]/;
-const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-const copyText = (s: string) => (COPY_SPECIAL_RE.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : s);
-const copyValue = (v: DonorFieldValue | undefined) =>
-  v === null || v === undefined ? "\\N" : typeof v === "number" ? String(v) : copyText(v);
+import { matchKeys, nameKey, str } from "./match-keys.ts";
 
 type Flat = Record<string, DonorFieldValue>;
 /** A donor to insert: its catalogue values (notes already HTML) and its `extra`. */
@@ -52,31 +42,17 @@ type Work = {
   invalid: Record<string, string>;
 };
 
-const str = (v: DonorFieldValue | undefined) => (typeof v === "string" && v !== "" ? v : null);
-/** The first + last name + zip match key (lower case), or null when one of the three is missing. */
-const nameKey = (f: Flat) => {
-  const first = str(f.firstName);
-  const last = str(f.lastName);
-  const zip = str(f.zip);
-  return first && last && zip ? `${last.toLowerCase()}\u0000${first.toLowerCase()}\u0000${zip}` : null;
-};
-/** Every match key of a set of fields (Client ID, email, name + zip), tagged by kind. */
-export const matchKeys = (f: Flat): string[] => {
-  const out: string[] = [];
-  const c = str(f.clientId);
-  const e = str(f.email)?.toLowerCase();
-  const n = nameKey(f);
-  if (c) out.push(`c:${c}`);
-  if (e) out.push(`e:${e}`);
-  if (n) out.push(`n:${n}`);
-  return out;
-};
+export { matchKeys };
 
 /** A chunk matched and computed outside any transaction; commitChunk applies it in one. */
 export type PreparedChunk = {
+  /** The row number of the chunk's first record, and how many records it has. */
+  firstRow: number;
   rows: number;
   /** The donors to insert (written with COPY on PostgreSQL, see insertDonors). */
   inserts: NewDonor[];
+  /** Or the donors to insert, already written as the statement's input (by the worker: chunk-reader.ts). */
+  insertText?: string;
   updates: { id: string; set: Record<string, unknown> }[];
   changeRows: (typeof donorChanges.$inferInsert)[];
   problems: ImportProblem[];
@@ -109,6 +85,26 @@ export async function keysOf(db: Db, organizationId: string): Promise<KeySet> {
   }
 }
 
+/** The chunk before this one failed: this one is rolled back (the import stops at the earlier one). */
+export class EarlierChunkFailed extends Error {}
+
+/**
+ * Commits in file order: a chunk's donors may be written while the chunk before it commits (on
+ * PostgreSQL, on another connection), but its progress is written, and it commits, only once that
+ * chunk has committed. `before` settles to the earlier chunk's error, or null.
+ */
+async function afterEarlierChunk(before: Promise<unknown> | null) {
+  if (before && (await before)) throw new EarlierChunkFailed();
+}
+
+/**
+ * Chunk transactions commit without waiting for the WAL flush: a chunk's donors and the batch's
+ * position (rows_done) are in the same transaction, so a database crash can only lose the last chunks
+ * whole, and the import resumes before them. The batch's final status is written with a normal commit,
+ * which flushes everything before it.
+ */
+const ASYNC_COMMIT = sql`SET LOCAL synchronous_commit = off`;
+
 /**
  * Writes one chunk in one transaction. When the database refuses it, the chunk is written again row
  * by row, each row in its own savepoint: the rows it refuses become problems in the report ("The
@@ -119,25 +115,33 @@ export async function keysOf(db: Db, organizationId: string): Promise<KeySet> {
 export async function commitChunk(
   db: Db,
   log: FastifyBaseLogger,
+  format: InsertFormat,
   batchId: string,
   organizationId: string,
   userId: string | null,
-  rows: ParsedRow[],
+  rowsOf: () => ParsedRow[],
   prepared: PreparedChunk,
+  before: Promise<unknown> | null = null,
 ) {
   try {
     await db.transaction(async (tx) => {
-      await applyWrites(tx, organizationId, batchId, prepared);
+      await tx.execute(ASYNC_COMMIT);
+      await applyWrites(tx, format, organizationId, batchId, prepared);
+      await afterEarlierChunk(before);
       await writeProgress(tx, batchId, prepared.rows, prepared.counts, prepared.problems);
     });
     return;
   } catch (err) {
+    if (err instanceof EarlierChunkFailed) throw err;
     log.warn(
-      { batchId, rows: [rows[0]!.row, rows[rows.length - 1]!.row], err: dbErrorSummary(err) },
+      { batchId, rows: [prepared.firstRow, prepared.firstRow + prepared.rows - 1], err: dbErrorSummary(err) },
       "import chunk refused; writing it row by row",
     );
   }
+  // Rare: the chunk's rows are parsed again here (a chunk the worker wrote carries only its text).
+  const rows = rowsOf();
   await db.transaction(async (tx) => {
+    await tx.execute(ASYNC_COMMIT);
     const counts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
     const problems: ImportProblem[] = [];
     for (const r of rows) {
@@ -149,7 +153,7 @@ export async function commitChunk(
       try {
         const one = await tx.transaction(async (sp) => {
           const p = await prepareChunk(sp, batchId, organizationId, userId, [r], [r]);
-          await applyWrites(sp, organizationId, batchId, p);
+          await applyWrites(sp, format, organizationId, batchId, p);
           return p;
         });
         for (const k of ["inserted", "updated", "unchanged", "skipped"] as const) counts[k] += one.counts[k];
@@ -160,6 +164,7 @@ export async function commitChunk(
         problems.push(...r.problems, { row: r.row, column: "", problem: DONOR_MESSAGES.importRowNotSaved });
       }
     }
+    await afterEarlierChunk(before);
     await writeProgress(tx, batchId, rows.length, counts, problems);
   });
 }
@@ -295,11 +300,7 @@ export async function prepareChunk(
   }
 
   // ---- what to write (computed here, outside the transaction)
-  const extraOf = (w: Work): DonorExtra => {
-    const fields: Record<string, string | number | null> = {};
-    for (const [k, v] of Object.entries(w.fields)) if (!isColumnKey(k) && v !== null && v !== undefined) fields[k] = v;
-    return { fields, unknown: w.unknown, invalid: w.invalid };
-  };
+  const extraOfWork = (w: Work): DonorExtra => extraOf(w.fields, w.unknown, w.invalid);
   const columnsOf = (w: Work) => {
     const out: Record<string, unknown> = {};
     for (const f of COLUMN_FIELDS) out[f.key] = w.fields[f.key] ?? null;
@@ -311,7 +312,7 @@ export async function prepareChunk(
     touchedKeys.push(...matchKeys(w.fields));
     if (w.original) touchedKeys.push(...matchKeys(w.original.fields));
   }
-  const inserts = [...touched].filter((w) => w.isNew).map((w) => ({ fields: w.fields, extra: extraOf(w) }));
+  const inserts = [...touched].filter((w) => w.isNew).map((w) => ({ fields: w.fields, extra: extraOfWork(w) }));
   const updates: PreparedChunk["updates"] = [];
   const changeRows: (typeof donorChanges.$inferInsert)[] = [];
   for (const w of touched) {
@@ -330,10 +331,11 @@ export async function prepareChunk(
         });
     }
     if (!changes.length) continue;
-    updates.push({ id: w.id, set: { ...columnsOf(w), extra: extraOf(w) } });
+    updates.push({ id: w.id, set: { ...columnsOf(w), extra: extraOfWork(w) } });
     changeRows.push({ donorId: w.id, organizationId, userId, source: "import", importBatchId: batchId, changes });
   }
   return {
+    firstRow: rows[0]?.row ?? 0,
     rows: rows.length,
     inserts,
     updates,
@@ -344,81 +346,44 @@ export async function prepareChunk(
   };
 }
 
-/** One new donor as a line of COPY text, in INSERT_COLUMNS order. */
-function copyLine(organizationId: string, batchId: string, fields: Flat, extra: DonorExtra) {
-  let line = `${organizationId}\t${batchId}\t${copyText(JSON.stringify(extra))}`;
-  for (const c of VALUE_COLUMNS)
-    line += `\t${c.key === "notes" ? copyText(String(fields.notes ?? "")) : copyValue(fields[c.key])}`;
-  return `${line}\n`;
-}
-
 /**
- * A chunk none of whose rows can match a donor (no stored donor, earlier chunk or other row of the
- * chunk has any of their keys): every row that is not skipped is inserted, exactly as prepareChunk
- * would insert it, without building a match index.
+ * Inserts new donors from their text (insert-text.ts). On PostgreSQL with COPY … FROM STDIN on the
+ * transaction's own connection (pg-copy-streams): the server parses plain text rows, cheaper than
+ * binding parameters or reading JSON. On PGlite with one JSON parameter read by json_to_recordset: its
+ * COPY FROM '/dev/blob' got slower with every COPY run in the process (ADR 038).
  */
-export function prepareNewRows(batchId: string, organizationId: string, rows: ParsedRow[]): PreparedChunk {
-  const inserts: NewDonor[] = [];
-  const touchedKeys: string[] = [];
-  const problems: ImportProblem[] = [];
-  for (const r of rows) {
-    problems.push(...r.problems);
-    if (r.skip) continue;
-    const extraFields: Record<string, string | number | null> = {};
-    for (const [k, v] of Object.entries(r.values))
-      if (!isColumnKey(k) && v !== null && v !== undefined) extraFields[k] = v;
-    const fields = typeof r.values.notes === "string" ? { ...r.values, notes: textToHtml(r.values.notes) } : r.values;
-    inserts.push({ fields, extra: { fields: extraFields, unknown: r.unknown, invalid: r.invalid } });
-    touchedKeys.push(...matchKeys(r.values));
-  }
-  return {
-    rows: rows.length,
-    inserts,
-    updates: [],
-    changeRows: [],
-    problems,
-    counts: { inserted: inserts.length, updated: 0, unchanged: 0, skipped: rows.length - inserts.length },
-    touchedKeys,
-  };
-}
-
-/**
- * Inserts new donors. On PostgreSQL with COPY … FROM STDIN on the transaction's own connection
- * (pg-copy-streams): the server parses plain text rows, cheaper than binding parameters or reading
- * JSON. On PGlite with one JSON parameter read by json_to_recordset: its COPY FROM '/dev/blob' got
- * slower with every COPY run in the process (ADR 038).
- */
-async function insertDonors(tx: DbOrTx, organizationId: string, batchId: string, list: NewDonor[]) {
-  // Drizzle keeps the driver's connection (node-postgres PoolClient, or PGlite's transaction) on the session.
-  const client = (tx as unknown as { session: { client: { query(...args: unknown[]): unknown; release?: unknown } } })
-    .session.client;
-  if (typeof client.release === "function") {
-    const text = list.map((d) => copyLine(organizationId, batchId, d.fields, d.extra)).join("");
+async function insertDonors(tx: DbOrTx, format: InsertFormat, text: string) {
+  if (format === "copy") {
+    // Drizzle keeps the driver's connection (node-postgres PoolClient) on the session.
+    const client = (tx as unknown as { session: { client: { query(...args: unknown[]): unknown } } }).session.client;
     const stream = client.query(copyFrom(`COPY ${COPY_TARGET} FROM STDIN`)) as NodeJS.WritableStream;
     await pipeline(Readable.from([Buffer.from(text)]), stream);
     return;
   }
   // One JSON parameter per statement instead of thousands of bound values: far cheaper to build and
   // to parse. `json`, not `jsonb`: the text is read once, so converting it to jsonb first only cost time.
-  const json = JSON.stringify(
-    list.map((d) => {
-      const o: Record<string, unknown> = {
-        organization_id: organizationId,
-        created_by_import_id: batchId,
-        extra: d.extra,
-      };
-      for (const c of VALUE_COLUMNS) o[c.name] = c.key === "notes" ? (d.fields.notes ?? "") : (d.fields[c.key] ?? null);
-      return o;
-    }),
-  );
   await tx.execute(
-    sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${json}::json) AS x(${sql.raw(INSERT_TYPES)})`,
+    sql`INSERT INTO ${donors} (${sql.raw(INSERT_NAMES)}) SELECT ${sql.raw(INSERT_NAMES)} FROM json_to_recordset(${text}::json) AS x(${sql.raw(INSERT_TYPES)})`,
   );
 }
 
 /** A chunk's donors: inserts, updates, and the updated donors' before-images in donor_changes (what undo reads). */
-async function applyWrites(tx: DbOrTx, organizationId: string, batchId: string, p: PreparedChunk) {
-  if (p.inserts.length) await insertDonors(tx, organizationId, batchId, p.inserts);
+async function applyWrites(
+  tx: DbOrTx,
+  format: InsertFormat,
+  organizationId: string,
+  batchId: string,
+  p: PreparedChunk,
+) {
+  const text =
+    p.insertText ??
+    (p.inserts.length
+      ? joinRecords(
+          format,
+          p.inserts.map((d) => insertRecord(format, organizationId, batchId, d.fields, d.extra)),
+        )
+      : null);
+  if (text) await insertDonors(tx, format, text);
   for (const u of p.updates) {
     await tx
       .update(donors)

@@ -1,19 +1,24 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import readline from "node:readline";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { DONOR_MESSAGES } from "@cultivate/shared";
 import { donorImportBatches, donors } from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
 import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.ts";
-import { commitChunk, keysOf, matchKeys, prepareChunk, prepareNewRows } from "./chunk-sql.ts";
+import type { Chunk } from "./chunk-reader.ts";
+import { commitChunk, keysOf, prepareChunk, type PreparedChunk } from "./chunk-sql.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
+import { matchKeys } from "./match-keys.ts";
 import { removeSpooledExcept, spoolPath } from "./spool.ts";
 
 /** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
 const CHUNK_ROWS = 500;
-/** Rows parsed between yields to the event loop. */
-const PARSE_SLICE_ROWS = 50;
+/**
+ * Chunk transactions running at once. On PostgreSQL two: the next chunk's donors go in on a second
+ * connection while the previous one commits, so the database is never idle between chunks (commits
+ * stay in file order: commitChunk). PGlite has one connection: one at a time.
+ */
+const IN_FLIGHT = { copy: 2, json: 1 } as const;
 
 /** Starts the jobs recovery finds (DonorImportJobs, which runs one job at a time per organisation). */
 export type JobStarter = {
@@ -64,15 +69,18 @@ export async function recoverBatches(ctx: JobContext, jobs: JobStarter) {
 
 /**
  * Continues batch `batchId` from its stored position (rows_done) to the end of its spooled upload.
- * The records before the position are parsed again but skipped; every committed chunk is already in
- * the database, so matching reads it like donors stored before the import.
+ * The worker thread (worker-client.ts) reads the upload from that position and parses it into chunks;
+ * every committed chunk is already in the database, so matching reads it like donors stored before
+ * the import.
  */
 export async function runImport(ctx: JobContext, batchId: string, release: () => void = () => {}) {
   const [batch] = await ctx.db.select().from(donorImportBatches).where(eq(donorImportBatches.id, batchId));
   if (!batch || (batch.status !== "queued" && batch.status !== "running")) return;
   const { organizationId, userId } = batch;
   const filePath = spoolPath(ctx.spoolDir, batchId);
-  let pending = null as Promise<unknown> | null; // set inside closures, so TS must not narrow it to null
+  // Chunk transactions still running, oldest first; each settles to its error or null (never rejects, so
+  // a failure is never an unhandled rejection).
+  const pending: Promise<unknown>[] = [];
   let finished = false;
   try {
     if (!fs.existsSync(filePath)) {
@@ -83,18 +91,16 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     await ctx.db.update(donorImportBatches).set({ status: "running" }).where(eq(donorImportBatches.id, batchId));
     const position = batch.rowsDone;
     let plan: HeaderPlan | null = null;
-    let rowNo = 0;
     let nextAnalyze = 2000;
     while (nextAnalyze <= position) nextAnalyze *= 4;
-    let chunk: ParsedRow[] = [];
-    // The previous chunk's transaction, still running while the next chunk is parsed and matched (on
-    // PostgreSQL the database works in its own process meanwhile). Chunks commit one after another,
-    // in file order; a chunk that could match a donor an earlier chunk wrote waits for that commit.
-    const settle = async () => {
-      const p = pending;
-      pending = null;
-      const err = await p;
-      if (err) throw err;
+    // The previous chunks' transactions, still running while the next chunk is matched (on PostgreSQL
+    // the database works in its own processes meanwhile). Chunks commit in file order; a chunk that
+    // could match a donor an earlier chunk wrote waits for every earlier commit.
+    const settle = async (keep = 0) => {
+      while (pending.length > keep) {
+        const err = await pending.shift();
+        if (err) throw err;
+      }
       await new Promise((r) => setImmediate(r)); // let waiting requests run between chunks
     };
     // Match keys of the organisation's donors before this run, and of every donor it has inserted or
@@ -104,67 +110,65 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     // follows run while that chunk commits (on PostgreSQL, on another connection).
     const storedKeys = await keysOf(ctx.db, organizationId);
     const touched = new KeySet();
-    const flush = async () => {
-      if (!chunk.length) return;
-      const rows = chunk;
-      chunk = [];
+    const flush = async (c: Chunk) => {
+      // The chunk's keys arrive as hashes (KeySet.hash): a row that may match a stored donor, or a
+      // donor an earlier chunk of this run wrote, is matched; a chunk without such rows, whose rows
+      // share no key with each other either, only inserts, from the text the worker prepared.
       let wait = false;
-      // A chunk whose rows share no key with a stored donor, an earlier chunk or each other only
-      // inserts: it skips matching and is written straight from the parsed rows (prepareNewRows).
-      let fresh = true;
-      const seen = new Set<string>();
-      const lookup = rows.filter((r) => {
-        if (r.skip) return false;
-        const keys = matchKeys(r.values);
-        for (const k of keys) {
-          if (seen.has(k)) fresh = false;
-          seen.add(k);
-        }
-        if (keys.some((k) => touched.has(k))) return (wait = true);
-        return keys.some((k) => storedKeys.has(k));
-      });
+      let known = false;
+      for (const h of c.keys) {
+        if (touched.hasHash(h)) wait = true;
+        else if (storedKeys.hasHash(h)) known = true;
+      }
       if (wait) await settle();
-      const prepared =
-        fresh && !lookup.length
-          ? prepareNewRows(batchId, organizationId, rows)
-          : await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
-      for (const k of prepared.touchedKeys) touched.add(k);
-      await settle();
+      let parsed: ParsedRow[] | null = null;
+      const rowsOf = () => (parsed ??= c.lines.map((l, i) => parseRow(plan!, JSON.parse(l) as string[], c.first + i)));
+      let prepared: PreparedChunk;
+      if (!wait && !known && !c.repeatsKey) {
+        prepared = insertsOnly(c);
+        for (const h of c.keys) touched.addHash(h);
+      } else {
+        const rows = rowsOf();
+        const lookup = rows.filter(
+          (r) => !r.skip && matchKeys(r.values).some((k) => touched.has(k) || storedKeys.has(k)),
+        );
+        prepared = await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
+        for (const k of prepared.touchedKeys) touched.add(k);
+      }
+      await settle(IN_FLIGHT[ctx.format] - 1);
       if (ctx.stopping()) throw new ShuttingDown();
-      if (rowNo >= nextAnalyze) {
+      if (c.first + c.lines.length - 1 >= nextAnalyze) {
         // Planner statistics from before the import say the organisation has few donors, so the match
         // query would read all of them row by row (its time grew linearly with the import). PGlite
         // has no autovacuum and PostgreSQL's comes too late: refresh them as the import grows.
         nextAnalyze *= 4;
         await ctx.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
       }
-      // Settles to the error instead of rejecting, so a failure is never an unhandled rejection.
-      pending = commitChunk(ctx.db, ctx.log, batchId, organizationId, userId, rows, prepared).then(
-        () => null,
-        (err: unknown) => err ?? new Error("import chunk failed"),
+      const before = pending.at(-1) ?? null;
+      pending.push(
+        commitChunk(ctx.db, ctx.log, ctx.format, batchId, organizationId, userId, rowsOf, prepared, before).then(
+          () => null,
+          (err: unknown) => err ?? new Error("import chunk failed"),
+        ),
       );
     };
     // The spool holds the upload's records, parsed once at upload (spool.ts): one JSON array per line.
-    const input = fs.createReadStream(filePath, { highWaterMark: 1 << 20 });
-    const lines = readline.createInterface({ input, crlfDelay: Infinity });
+    const chunks = ctx.worker.read({
+      filePath,
+      position,
+      chunkRows: CHUNK_ROWS,
+      format: ctx.format,
+      organizationId,
+      batchId,
+    });
     try {
-      for await (const line of lines) {
-        if (!plan) {
-          plan = planHeaders(JSON.parse(line) as string[]);
-          continue;
-        }
-        if (++rowNo <= position) continue; // committed before the server stopped
-        chunk.push(parseRow(plan, JSON.parse(line) as string[], rowNo));
-        if (chunk.length >= CHUNK_ROWS) await flush();
-        // Parse in slices: the running chunk's replies (BEGIN, the match query) are handled within a few
-        // ms, so its INSERT runs in the database while the next chunk is parsed here, not after it.
-        else if (rowNo % PARSE_SLICE_ROWS === 0) await new Promise((r) => setImmediate(r));
+      for await (const item of chunks) {
+        if ("header" in item) plan = planHeaders(item.header);
+        else await flush(item);
       }
     } finally {
-      lines.close();
-      input.destroy();
+      chunks.close();
     }
-    await flush();
     await settle();
     // The upload goes first: a batch whose every row is committed is completed at the next start even
     // without it (see recover).
@@ -174,7 +178,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     await endBatch(ctx, batchId, { status: "completed" });
     await tidy(ctx);
   } catch (err) {
-    await pending; // a chunk still committing finishes before the batch is marked
+    await Promise.all(pending); // chunks still committing finish before the batch is marked
     if (err instanceof ShuttingDown) {
       ctx.log.info(
         { batchId },
@@ -191,6 +195,21 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   } finally {
     if (finished) await fsp.rm(filePath, { force: true });
   }
+}
+
+/** A chunk that only inserts, as the worker prepared it. */
+function insertsOnly(c: Chunk): PreparedChunk {
+  return {
+    firstRow: c.first,
+    rows: c.lines.length,
+    inserts: [],
+    insertText: c.inserts,
+    updates: [],
+    changeRows: [],
+    problems: c.problems,
+    counts: { inserted: c.inserted, updated: 0, unchanged: 0, skipped: c.skipped },
+    touchedKeys: [],
+  };
 }
 
 async function endBatch(

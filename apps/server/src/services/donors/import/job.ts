@@ -1,8 +1,21 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client.ts";
+import type { InsertFormat } from "./insert-text.ts";
+import type { ImportWorker } from "./worker-client.ts";
 
-/** What an import or undo job runs with; `stopping()` turns true when the server shuts down. */
-export type JobContext = { db: Db; log: FastifyBaseLogger; spoolDir: string; stopping: () => boolean };
+/**
+ * What an import or undo job runs with; `stopping()` turns true when the slice is over or the server
+ * shuts down. `worker` reads and parses uploads; `format` is how new donors are written (COPY text on
+ * PostgreSQL, JSON on PGlite).
+ */
+export type JobContext = {
+  db: Db;
+  log: FastifyBaseLogger;
+  spoolDir: string;
+  stopping: () => boolean;
+  worker: ImportWorker;
+  format: InsertFormat;
+};
 
 /**
  * What the log gets about an error: the database's code and message, without the query or its

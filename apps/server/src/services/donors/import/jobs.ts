@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, TryLock } from "../../../db/client.ts";
@@ -6,8 +7,9 @@ import type { JobQueue } from "../../../jobs/queue.ts";
 import { forgetDsRatings } from "../list-sql.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
-import { spoolPath } from "./spool.ts";
+import { spoolPath, spoolUpload } from "./spool.ts";
 import { runUndo } from "./undo-job.ts";
+import { ImportWorker } from "./worker-client.ts";
 import { dropUpload, restoreUpload } from "./upload-store.ts";
 
 /** The queue of imports and undos: one job at a time per organisation, across every server. */
@@ -44,6 +46,8 @@ export class DonorImportJobs {
   private stopping = false;
   private sweeper: NodeJS.Timeout | null = null;
   private readonly running = new Set<Promise<void>>();
+  /** Reads and parses uploads off the main thread, for every import of this process. */
+  private readonly worker = new ImportWorker();
 
   constructor(
     private readonly db: Db,
@@ -114,6 +118,11 @@ export class DonorImportJobs {
     }
   }
 
+  /** Parses an upload into the spool folder, in the worker thread (spool.ts). */
+  spoolUpload(body: Readable) {
+    return spoolUpload(body, this.spoolDir, this.worker);
+  }
+
   /** Starts (or continues) an import whose batch row and spooled upload exist. */
   startImport(batchId: string, organizationId: string) {
     void this.send({ kind: "import", batchId, organizationId });
@@ -126,6 +135,11 @@ export class DonorImportJobs {
   /** Resolves when no job runs in this process (tests, shutdown). */
   async idle() {
     while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+
+  /** Shutdown, last step (after idle): stops the worker thread. */
+  async close() {
+    await this.worker.close();
   }
 
   /**
@@ -157,7 +171,14 @@ export class DonorImportJobs {
   }
 
   private context(stopping: () => boolean): JobContext {
-    return { db: this.db, log: this.log, spoolDir: this.spoolDir, stopping };
+    return {
+      db: this.db,
+      log: this.log,
+      spoolDir: this.spoolDir,
+      stopping,
+      worker: this.worker,
+      format: this.embedded ? "json" : "copy",
+    };
   }
 
   /** One slice of a batch's work; what is left goes back to the queue as the next job. */

@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { DONOR_MESSAGES, IMPORT_MAX_BYTES } from "@cultivate/shared";
 import { badRequest, HttpError } from "../../../lib/errors.ts";
-import { CsvError, csvRecordParser, isBlankRecord } from "../csv-records.ts";
 import { planHasName, planHeaders } from "../rows.ts";
+import { SpoolCsvError, type ImportWorker } from "./worker-client.ts";
 
 export type SpooledUpload = { id: string; filePath: string; rowsTotal: number; bytes: number };
 
@@ -26,49 +24,28 @@ export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>
 }
 
 /**
- * Parses the uploaded CSV as it arrives (csv-parse, streaming) and writes its records to
- * DATA_DIR/imports/{id}.jsonl (id = the future batch id), one JSON array of cells per line, the header
- * first. The upload is parsed once, here: the request fails early on an empty or malformed file, the
- * job shows rows done / total, and the job (or a resumed one) reads records with JSON.parse, which
- * is several times faster than parsing CSV again (ADR 038). The file is synced to disk before the
- * batch exists: a server stopped at any later point finds it again at start-up and resumes the import.
+ * Parses the uploaded CSV as it arrives (csv-parse, streaming, in the import's worker thread:
+ * spool-records.ts) and writes its records to DATA_DIR/imports/{id}.jsonl (id = the future batch id),
+ * one JSON array of cells per line, the header first. The upload is parsed once, here: the request
+ * fails early on an empty or malformed file, the job shows rows done / total, and the job (or a resumed
+ * one) reads records with JSON.parse, which is several times faster than parsing CSV again (ADR 038).
+ * The file is synced to disk before the batch exists: a server stopped at any later point finds it
+ * again at start-up and resumes the import.
  */
-export async function spoolUpload(body: Readable, dir: string): Promise<SpooledUpload> {
+export async function spoolUpload(body: Readable, dir: string, worker: ImportWorker): Promise<SpooledUpload> {
   await fsp.mkdir(dir, { recursive: true });
   const id = crypto.randomUUID();
   const filePath = spoolPath(dir, id);
-  let header: string[] | null = null;
-  let rows = 0;
   let bytes = 0;
+  const sink = worker.spool(filePath);
   try {
-    await pipeline(
-      body,
-      async function* limit(source: AsyncIterable<Buffer | string>) {
-        for await (const chunk of source) {
-          const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-          bytes += buf.length;
-          if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
-          yield buf;
-        }
-      },
-      csvRecordParser(),
-      async function* lines(records: AsyncIterable<string[]>) {
-        // Written about 1 MB at a time: one write per record would cost more than the parsing.
-        let out = "";
-        for await (const rec of records) {
-          if (isBlankRecord(rec)) continue;
-          if (header) rows++;
-          else header = rec;
-          out += `${JSON.stringify(rec)}\n`;
-          if (out.length >= 1 << 20) {
-            yield out;
-            out = "";
-          }
-        }
-        if (out) yield out;
-      },
-      fs.createWriteStream(filePath),
-    );
+    for await (const chunk of body as AsyncIterable<Buffer | string>) {
+      const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      bytes += buf.length;
+      if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
+      await sink.write(buf);
+    }
+    const { header, rows } = await sink.finish();
     if (!header || rows === 0) throw badRequest(DONOR_MESSAGES.emptyCsv);
     if (!planHasName(planHeaders(header))) throw badRequest(DONOR_MESSAGES.noNameColumn);
     const fh = await fsp.open(filePath, "r");
@@ -79,8 +56,9 @@ export async function spoolUpload(body: Readable, dir: string): Promise<SpooledU
     }
     return { id, filePath, rowsTotal: rows, bytes };
   } catch (err) {
+    sink.abort();
     await fsp.rm(filePath, { force: true });
-    if (err instanceof CsvError) throw badRequest(DONOR_MESSAGES.parseError);
+    if (err instanceof SpoolCsvError) throw badRequest(DONOR_MESSAGES.parseError);
     throw err;
   }
 }

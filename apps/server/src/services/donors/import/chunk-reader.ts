@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import readline from "node:readline";
+import type { ImportProblem } from "@cultivate/shared";
+import { KeySet } from "../key-set.ts";
+import { parseRow, planHeaders, type ParsedRow } from "../rows.ts";
+import { matchKeys } from "./match-keys.ts";
+import { joinRecords, rowWriter, type InsertFormat } from "./insert-text.ts";
+
+/** What the import job asks the worker for: the chunks of a spooled upload after `position` records. */
+export type ReadRequest = {
+  filePath: string;
+  position: number;
+  chunkRows: number;
+  format: InsertFormat;
+  organizationId: string;
+  batchId: string;
+};
+
+/**
+ * One chunk of the upload, read and parsed off the main thread. When none of its keys is known to the
+ * organisation or to an earlier chunk, the job writes `inserts` as it is; otherwise it parses `lines`
+ * again and matches them (chunk-sql.ts).
+ */
+export type Chunk = {
+  /** Row number (1 = the first record after the header) of the chunk's first record. */
+  first: number;
+  /** The chunk's records as spooled: one JSON array of cells each. */
+  lines: string[];
+  /** Every row that is not skipped, as a new donor (insert-text.ts), in file order. */
+  inserts: string;
+  inserted: number;
+  skipped: number;
+  /** Every row's problems, in row order. */
+  problems: ImportProblem[];
+  /** Hashes (KeySet.hash) of every match key of the rows that are not skipped. */
+  keys: Float64Array;
+  /** Two rows of the chunk share a match key (the later one must be matched to the earlier). */
+  repeatsKey: boolean;
+};
+
+/**
+ * Reads a spooled upload (spool.ts) from record `position` on, in chunks of `chunkRows` records:
+ * first the header, then each chunk. Records before the position are counted, not parsed.
+ */
+export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: string[] } | Chunk> {
+  const input = fs.createReadStream(req.filePath, { highWaterMark: 1 << 20 });
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  try {
+    let plan: ReturnType<typeof planHeaders> | null = null;
+    let write: ((r: ParsedRow) => string) | null = null;
+    let rowNo = 0;
+    let batch: string[] = [];
+    for await (const line of lines) {
+      if (!plan) {
+        const header = JSON.parse(line) as string[];
+        plan = planHeaders(header);
+        write = rowWriter(
+          req.format,
+          req.organizationId,
+          req.batchId,
+          plan.rules.map((r) => r.key),
+        );
+        yield { header };
+        continue;
+      }
+      if (++rowNo <= req.position) continue; // committed before
+      batch.push(line);
+      if (batch.length >= req.chunkRows) {
+        yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format);
+        batch = [];
+      }
+    }
+    if (plan && batch.length) yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format);
+  } finally {
+    lines.close();
+    input.destroy();
+  }
+}
+
+function chunkOf(
+  plan: ReturnType<typeof planHeaders>,
+  write: (r: ParsedRow) => string,
+  lines: string[],
+  first: number,
+  format: InsertFormat,
+): Chunk {
+  const records: string[] = [];
+  const problems: ImportProblem[] = [];
+  const keys: number[] = [];
+  const seen = new Set<number>();
+  let repeatsKey = false;
+  let skipped = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const r = parseRow(plan, JSON.parse(lines[i]!) as string[], first + i);
+    for (const p of r.problems) problems.push(p);
+    if (r.skip) {
+      skipped++;
+      continue;
+    }
+    for (const k of matchKeys(r.values)) {
+      const h = KeySet.hash(k);
+      if (seen.has(h)) repeatsKey = true;
+      seen.add(h);
+      keys.push(h);
+    }
+    records.push(write(r));
+  }
+  return {
+    first,
+    lines,
+    inserts: joinRecords(format, records),
+    inserted: records.length,
+    skipped,
+    problems,
+    keys: Float64Array.from(keys),
+    repeatsKey,
+  };
+}

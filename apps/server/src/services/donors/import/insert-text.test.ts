@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { parseRow, planHeaders, textToHtml } from "../rows.ts";
+import { extraOf, insertRecord, rowWriter, type InsertFormat } from "./insert-text.ts";
+
+const ORG = "00000000-0000-4000-8000-000000000001";
+const BATCH = "00000000-0000-4000-8000-000000000002";
+
+const header = [
+  "First Name",
+  "Last Name",
+  "Email",
+  "Notes",
+  "Estimated Capacity",
+  "Quality Score",
+  "RFM Total",
+  "Foundation",
+  "Date Searched",
+  "Hobby",
+  "Age",
+  "User1",
+];
+const rows = [
+  [
+    "Ann",
+    "Lee",
+    "ANN@Example.org",
+    'line one\nline <two> & "three"',
+    "$1,234.50",
+    "7.5",
+    "4",
+    "Yes",
+    "2024-03-09",
+    "chess",
+    "40",
+    "a\\b\tc",
+  ],
+  ["Bo", "", "", "", "", "", "", "", "", "", "", ""],
+  ["Cy", "Ng", "not an email", "", "lots", "11", "x", "perhaps", "13/40/2020", "", "-1", ""],
+  ["Dee", "Ox", "", "", "(5)", "", "-3", "no", "02/29/2024", "  ", "", 'say "hi"'],
+  ["Eve", "Po", "e@x.io", "", "", "", "", "", "", "", ""], // one cell short
+];
+
+describe("new donors written by the worker", () => {
+  it.each(["copy", "json"] as InsertFormat[])("match what the main thread writes for the same rows (%s)", (format) => {
+    const plan = planHeaders(header);
+    const write = rowWriter(
+      format,
+      ORG,
+      BATCH,
+      plan.rules.map((r) => r.key),
+    );
+    rows.forEach((cells, i) => {
+      const r = parseRow(plan, cells, i + 1);
+      expect(r.skip).toBe(false);
+      // As prepareChunk builds a new donor: notes as HTML, extra from the values.
+      const fields = { ...r.values };
+      if (typeof fields.notes === "string") fields.notes = textToHtml(fields.notes);
+      const expected = insertRecord(format, ORG, BATCH, fields, extraOf(fields, { ...r.unknown }, { ...r.invalid }));
+      expect(write(r)).toBe(expected);
+    });
+  });
+
+  it("escape COPY's special characters and keep JSON valid", () => {
+    const plan = planHeaders(header);
+    const r = parseRow(plan, rows[0]!, 1);
+    const line = rowWriter(
+      "copy",
+      ORG,
+      BATCH,
+      plan.rules.map((x) => x.key),
+    )(r);
+    expect(line.endsWith("\n")).toBe(true);
+    expect(line.slice(0, -1)).not.toMatch(/[\n\r]/);
+    const json = JSON.parse(
+      rowWriter(
+        "json",
+        ORG,
+        BATCH,
+        plan.rules.map((x) => x.key),
+      )(r),
+    );
+    expect(json).toMatchObject({
+      organization_id: ORG,
+      email: "ann@example.org",
+      notes: "<p>line one<br>line &lt;two&gt; &amp; &quot;three&quot;</p>",
+      extra: { fields: { rfmTotal: 4, foundation: "Yes", user1: "a\\b\tc" }, unknown: { Hobby: "chess" } },
+    });
+  });
+});

@@ -1,0 +1,119 @@
+import { getTableColumns, getTableName } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { DonorFieldValue } from "@cultivate/shared";
+import { donors, type DonorExtra } from "../../../db/schema.ts";
+import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.ts";
+
+/**
+ * New donors as the text the database reads in one statement: COPY's text format on PostgreSQL, a JSON
+ * array for json_to_recordset on PGlite (ADR 038). Built in the import's worker thread for chunks that
+ * only insert (worker.ts), and on the main thread for the inserts of a chunk that was matched.
+ */
+
+/** The donors columns an import writes, with their SQL names and types (COPY's column order, json_to_recordset's types). */
+const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
+const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map(
+  (key) => ({ key, name: TABLE_COLUMNS[key]!.name, type: TABLE_COLUMNS[key]!.getSQLType() }),
+);
+const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
+export const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
+export const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
+/** The typed columns of a new donor, in INSERT_COLUMNS order after the first three. */
+const VALUE_COLUMNS = INSERT_COLUMNS.slice(3).map((c) => ({ ...c, jsonKey: JSON.stringify(c.name) }));
+export const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES})`;
+
+/** How a chunk's new donors are written: COPY text (PostgreSQL) or one JSON document (PGlite). */
+export type InsertFormat = "copy" | "json";
+
+type Flat = Record<string, DonorFieldValue | undefined>;
+
+/** COPY's text format: backslash, tab and line ends escaped; \N is NULL. */
+const COPY_SPECIAL_RE = /[\\\t\n\r]/;
+const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+const copyText = (s: string) => (COPY_SPECIAL_RE.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : s);
+const copyValue = (v: DonorFieldValue | undefined) =>
+  v === null || v === undefined ? "\\N" : typeof v === "number" ? String(v) : copyText(v);
+
+/**
+ * One new donor in `format`, without a separator: its catalogue values, its `extra` and its notes as
+ * stored (HTML; by default the values' own notes).
+ */
+export function insertRecord(
+  format: InsertFormat,
+  organizationId: string,
+  batchId: string,
+  fields: Flat,
+  extra: DonorExtra,
+  notes = String(fields.notes ?? ""),
+): string {
+  if (format === "copy") {
+    let line = `${organizationId}\t${batchId}\t${copyText(JSON.stringify(extra))}`;
+    for (const c of VALUE_COLUMNS) line += `\t${c.key === "notes" ? copyText(notes) : copyValue(fields[c.key])}`;
+    return `${line}\n`;
+  }
+  // Absent keys are NULL for json_to_recordset: empty columns are left out.
+  let out = `{"organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${JSON.stringify(extra)}`;
+  for (const c of VALUE_COLUMNS) {
+    const v = c.key === "notes" ? notes : fields[c.key];
+    if (v !== null && v !== undefined) out += `,${c.jsonKey}:${JSON.stringify(v)}`;
+  }
+  return `${out}}`;
+}
+
+/** `extra` of a donor with these catalogue values: the fields that are not typed columns (non-empty). */
+export function extraOf(values: Flat, unknown: Record<string, string>, invalid: Record<string, string>): DonorExtra {
+  const fields: Record<string, string | number | null> = {};
+  for (const k in values) {
+    const v = values[k];
+    if (v !== null && v !== undefined && !isColumnKey(k)) fields[k] = v;
+  }
+  return { fields, unknown, invalid };
+}
+
+const jsonObject = (o: Record<string, string>) => {
+  for (const _ in o) return JSON.stringify(o);
+  return "{}";
+};
+
+/**
+ * Writes parsed rows that are not skipped as the new donors they become, exactly as insertRecord
+ * writes prepareChunk's inserts (a test compares them), for a file whose columns are `keys` (catalogue
+ * keys, null for unknown columns). The worker runs this for every row of a fresh import, so `extra`
+ * is written straight from the values, in the order parseRow set them (the file's column order).
+ */
+export function rowWriter(
+  format: InsertFormat,
+  organizationId: string,
+  batchId: string,
+  keys: readonly (string | null)[],
+): (r: ParsedRow) => string {
+  const extraKeys = keys
+    .filter((k): k is string => k !== null && !isColumnKey(k))
+    .map((key) => ({ key, quoted: JSON.stringify(key) }));
+  return (r) => {
+    const v = r.values;
+    let fields = "";
+    for (const f of extraKeys) {
+      const x = v[f.key];
+      if (x === undefined || x === null) continue;
+      fields += `${fields ? "," : ""}${f.quoted}:${typeof x === "number" ? String(x) : JSON.stringify(x)}`;
+    }
+    const extra = `{"fields":{${fields}},"unknown":${jsonObject(r.unknown)},"invalid":${jsonObject(r.invalid)}}`;
+    const notes = typeof v.notes === "string" ? textToHtml(v.notes) : "";
+    if (format === "copy") {
+      let line = `${organizationId}\t${batchId}\t${copyText(extra)}`;
+      for (const c of VALUE_COLUMNS) line += `\t${c.key === "notes" ? copyText(notes) : copyValue(v[c.key])}`;
+      return `${line}\n`;
+    }
+    let out = `{"organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${extra}`;
+    for (const c of VALUE_COLUMNS) {
+      const x = c.key === "notes" ? notes : v[c.key];
+      if (x !== null && x !== undefined) out += `,${c.jsonKey}:${JSON.stringify(x)}`;
+    }
+    return `${out}}`;
+  };
+}
+
+/** Joins records of `format` into the statement's input. */
+export const joinRecords = (format: InsertFormat, records: string[]) =>
+  format === "copy" ? records.join("") : `[${records.join(",")}]`;
