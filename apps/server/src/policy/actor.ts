@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { OnboardingStatus, RoleName } from "@cultivate/shared";
 import { ROLE_NAMES } from "@cultivate/shared";
 import type { Db } from "../db/client.ts";
+import { prepared } from "../db/prepared.ts";
 import { organizations, roles, sessions, userProfiles, userRoles, users } from "../db/schema.ts";
 
 /** Who is making a request: everything the policy module needs, loaded once per request. */
@@ -57,10 +58,9 @@ export type SessionTimes = { id: string; expiresAt: Date; lastActiveAt: Date | n
 
 /**
  * The session with this token and its user's Actor, in one statement (one round trip per request;
- * docs/decisions/044-request-cost.md). Prepared once per database: the session of every request.
+ * docs/decisions/044-request-cost.md).
  */
-const sessionActorQueries = new WeakMap<Db, ReturnType<typeof prepareSessionActor>>();
-const prepareSessionActor = (db: Db) =>
+const sessionActorQuery = prepared((db) =>
   db
     .select({
       ...actorColumns,
@@ -76,12 +76,11 @@ const prepareSessionActor = (db: Db) =>
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(sessions.token, sql.placeholder("token")))
-    .prepare("cultivate_session_actor");
+    .prepare("cultivate_session_actor"),
+);
 
 export async function loadSessionActor(db: Db, token: string): Promise<{ session: SessionTimes; actor: Actor } | null> {
-  let query = sessionActorQueries.get(db);
-  if (!query) sessionActorQueries.set(db, (query = prepareSessionActor(db)));
-  const rows = await query.execute({ token });
+  const rows = await sessionActorQuery(db).execute({ token });
   const first = rows[0];
   if (!first) return null;
   const session = {
