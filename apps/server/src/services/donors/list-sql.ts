@@ -13,7 +13,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { donorFullNameSql, donorGroupMembers, donors, organizations, stages } from "../../db/schema.ts";
-import { currentStageSql } from "./current-stage.ts";
+import { currentStageIs } from "./current-stage.ts";
 
 /**
  * Which donors a request may see: one organisation, or (admins who name none and belong to none) all.
@@ -53,7 +53,7 @@ export function filterConditions(f: DonorFilterSettings): SQL[] {
     if (lo) out.push(sql`${col(key)} >= ${lo}::date`);
     if (hi) out.push(sql`${col(key)} <= ${hi}::date`);
   }
-  if (f.selectedStageFilter) out.push(sql`${currentStageSql} = ${f.selectedStageFilter}`);
+  if (f.selectedStageFilter) out.push(currentStageIs(f.selectedStageFilter));
   return out;
 }
 
