@@ -123,17 +123,31 @@ export async function listDonors(
   p: ListParams & { page: number; pageSize: number },
 ): Promise<{ rows: DonorListRow[]; total: number }> {
   const where = whereOf(p);
-  const [rows, [totalRow]] = await Promise.all([
+  const countRows = () =>
     db
-      .select(listColumns)
+      .select({ n: count() })
+      .from(donors)
+      .where(where)
+      .then(([r]) => r?.n ?? 0);
+  // With a name search the page is sorted out of every match (orderOf's fence), so the rows query reads
+  // them all anyway: it counts them in the same pass (count(*) OVER ()) instead of a second read of
+  // their rows. Elsewhere the rows query may stop after the page, and the count runs beside it.
+  const search = !!p.filters.searchTerm;
+  const matches = search ? sql<number | null>`count(*) OVER ()`.mapWith(Number) : sql<number | null>`NULL::int`;
+  const [found, counted] = await Promise.all([
+    db
+      .select({ ...listColumns, matches })
       .from(donors)
       .innerJoin(organizations, eq(organizations.id, donors.organizationId))
       .where(where)
-      .orderBy(...orderOf(p.sort, p.dir, !!p.filters.searchTerm))
+      .orderBy(...orderOf(p.sort, p.dir, search))
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize),
-    db.select({ n: count() }).from(donors).where(where),
+    search ? null : countRows(),
   ]);
+  const rows = found.map(({ matches: _, ...r }) => r);
+  // A page past the last match has no row to carry the count.
+  const total = counted ?? found[0]?.matches ?? (p.page > 1 ? await countRows() : 0);
   // The current stage only for the page's rows (one indexed lookup), not for every row the sort passes.
   const stageOf = await currentStagesOf(
     db,
@@ -148,7 +162,7 @@ export async function listDonors(
       totalGiftAmount: num(r.totalGiftAmount),
       lastGiftAmount: num(r.lastGiftAmount),
     })),
-    total: totalRow?.n ?? 0,
+    total,
   };
 }
 
