@@ -1,8 +1,9 @@
-import { and, countDistinct, count, eq, sql } from "drizzle-orm";
+import { and, countDistinct, count, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { PipelineStage } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
-import { campaignGoals, campaigns, donors, stagePrompts, userProfiles } from "../../db/schema.ts";
+import { campaignGoals, campaigns, donors, organizations, stagePrompts, userProfiles } from "../../db/schema.ts";
+import { prepared } from "../../db/prepared.ts";
 import { currentStageOfDoneSql } from "../donors/current-stage.ts";
 
 /**
@@ -71,39 +72,45 @@ export type OrganizationFigures = {
 };
 
 /**
- * The owner's and officer's dashboard cards in one statement (one round trip instead of five): each
- * figure is the same query as its function above, as a scalar subquery.
+ * The owner's and officer's dashboard cards in one prepared statement (one round trip instead of five):
+ * each figure is the same query as its function above, as a scalar subquery, read on the organisation's row.
  */
+const figuresQuery = (db: DbOrTx, officer: boolean) => {
+  const organizationId = sql.placeholder("organizationId") as unknown as string;
+  const ownerUserId = sql.placeholder("ownerUserId") as unknown as string;
+  const scalar = (q: SQLWrapper) => sql<number>`(${q})`.mapWith(Number);
+  return db
+    .select({
+      activeCampaigns: scalar(campaignCount(db, { organizationId, activeOnly: true })),
+      totalDonors: scalar(donorCount(db, organizationId)),
+      users: scalar(userCount(db, organizationId)),
+      ownActive: officer
+        ? scalar(campaignCount(db, { organizationId, activeOnly: true, ownerUserId }))
+        : sql<null>`NULL`,
+      ownAll: officer ? scalar(campaignCount(db, { organizationId, ownerUserId })) : sql<null>`NULL`,
+      ownDonors: officer ? scalar(donorsInCampaignsOf(db, organizationId, ownerUserId)) : sql<null>`NULL`,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+};
+const ownerFigures = prepared((db) => figuresQuery(db, false).prepare("cultivate_owner_figures"));
+const officerFigures = prepared((db) => figuresQuery(db, true).prepare("cultivate_officer_figures"));
+
 export async function organizationFigures(
   db: DbOrTx,
   organizationId: string,
   ownerUserId?: string,
 ): Promise<OrganizationFigures> {
-  const figures = {
-    activeCampaigns: campaignCount(db, { organizationId, activeOnly: true }),
-    totalDonors: donorCount(db, organizationId),
-    users: userCount(db, organizationId),
-    ...(ownerUserId
-      ? {
-          ownActive: campaignCount(db, { organizationId, activeOnly: true, ownerUserId }),
-          ownAll: campaignCount(db, { organizationId, ownerUserId }),
-          ownDonors: donorsInCampaignsOf(db, organizationId, ownerUserId),
-        }
-      : {}),
-  };
-  const columns = sql.join(
-    Object.entries(figures).map(([name, q]) => sql`(${q}) AS ${sql.identifier(name)}`),
-    sql`, `,
-  );
-  const result: unknown = await db.execute(sql`SELECT ${columns}`);
-  // node-postgres and PGlite both answer { rows }; counts arrive as numbers or numeric strings.
-  const row = (result as { rows: Record<string, number | string>[] }).rows[0]!;
-  const n = (k: string) => Number(row[k] ?? 0);
+  const [row] = ownerUserId
+    ? await officerFigures(db).execute({ organizationId, ownerUserId })
+    : await ownerFigures(db).execute({ organizationId });
   return {
-    activeCampaigns: n("activeCampaigns"),
-    totalDonors: n("totalDonors"),
-    users: n("users"),
-    own: ownerUserId ? { activeCampaigns: n("ownActive"), campaigns: n("ownAll"), donors: n("ownDonors") } : null,
+    activeCampaigns: row?.activeCampaigns ?? 0,
+    totalDonors: row?.totalDonors ?? 0,
+    users: row?.users ?? 0,
+    own: ownerUserId
+      ? { activeCampaigns: row?.ownActive ?? 0, campaigns: row?.ownAll ?? 0, donors: row?.ownDonors ?? 0 }
+      : null,
   };
 }
 
@@ -111,6 +118,43 @@ export async function organizationFigures(
 export async function countStagePrompts(db: DbOrTx): Promise<number> {
   return db.$count(stagePrompts);
 }
+
+/**
+ * The pipeline statement (see `pipeline`). The organisation's stage entries are aggregated first (few
+ * rows), then joined to its donors by hash: no sort of every donor by id, which at 100k donors spilled
+ * to disk. Prepared in two shapes: the organisation's donors, or one officer's campaign donors.
+ */
+const pipelineQuery = (db: DbOrTx, officer: boolean) => {
+  const organizationId = sql.placeholder("organizationId");
+  const officerFilter = officer
+    ? sql`and d.id in (select cg.donor_id from campaign_goals cg join campaigns c on c.id = cg.campaign_id
+                        where c.organization_id = ${organizationId} and c.owner_user_id = ${sql.placeholder("ownerUserId")}
+                          and c.is_archived = false)`
+    : sql``;
+  const cur = sql`(
+    with st as (
+      select s.donor_id, array_agg(distinct s.stage_name) as done, max(s.created_at) as last_at
+        from stages s
+       where s.organization_id = ${organizationId}
+       group by s.donor_id
+    )
+    select ${currentStageOfDoneSql(sql`st.done`)} as stage,
+           extract(epoch from (now() - coalesce(st.last_at, d.created_at))) / 86400.0 as days
+      from donors d
+      left join st on st.donor_id = d.id
+     where d.organization_id = ${organizationId} ${officerFilter}
+  ) as cur`;
+  return db
+    .select({
+      stage: sql<string>`cur.stage`,
+      donors: sql<number>`count(*)`.mapWith(Number),
+      median: sql<number | null>`percentile_cont(0.5) within group (order by cur.days)`.mapWith(Number),
+    })
+    .from(cur)
+    .groupBy(sql`cur.stage`);
+};
+const ownerPipeline = prepared((db) => pipelineQuery(db, false).prepare("cultivate_owner_pipeline"));
+const officerPipeline = prepared((db) => pipelineQuery(db, true).prepare("cultivate_officer_pipeline"));
 
 /**
  * Donors per current engagement stage with the median days they have spent in it (docs/RULES.md, Engagement stages and Dashboards: the
@@ -124,31 +168,10 @@ export async function pipeline(
 ): Promise<PipelineStage[]> {
   const empty = () =>
     [...STAGES, "Complete"].map((stage) => ({ stage, donors: 0, medianDaysInStage: null as number | null }));
-  const officerFilter = scope.ownerUserId
-    ? sql`and d.id in (select cg.donor_id from campaign_goals cg join campaigns c on c.id = cg.campaign_id
-                        where c.organization_id = ${scope.organizationId} and c.owner_user_id = ${scope.ownerUserId}
-                          and c.is_archived = false)`
-    : sql``;
-  type Row = { stage: string; donors: number | string; median: number | string | null };
-  // The organisation's stage entries are aggregated first (few rows), then joined to its donors by hash:
-  // no sort of every donor by id, which at 100k donors spilled to disk.
-  const result: unknown = await db.execute(sql`
-    with st as (
-      select s.donor_id, array_agg(distinct s.stage_name) as done, max(s.created_at) as last_at
-        from stages s
-       where s.organization_id = ${scope.organizationId}
-       group by s.donor_id
-    ), cur as (
-      select ${currentStageOfDoneSql(sql`st.done`)} as stage,
-             extract(epoch from (now() - coalesce(st.last_at, d.created_at))) / 86400.0 as days
-        from donors d
-        left join st on st.donor_id = d.id
-       where d.organization_id = ${scope.organizationId} ${officerFilter}
-    )
-    select stage, count(*) as donors, percentile_cont(0.5) within group (order by days) as median
-      from cur group by stage`);
-  // node-postgres and PGlite both answer { rows }.
-  const rows = (result as { rows: Row[] }).rows;
+  const rows = await (scope.ownerUserId ? officerPipeline : ownerPipeline)(db).execute({
+    organizationId: scope.organizationId,
+    ownerUserId: scope.ownerUserId ?? null,
+  });
   const byStage = new Map(rows.map((r) => [r.stage, r]));
   return empty().map((e) => {
     const r = byStage.get(e.stage);
