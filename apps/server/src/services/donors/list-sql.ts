@@ -145,25 +145,35 @@ export async function listDonors(
       .offset((p.page - 1) * p.pageSize),
     search ? null : countRows(),
   ]);
-  const rows = found.map(({ matches: _, ...r }) => r);
   // A page past the last match has no row to carry the count.
   const total = counted ?? found[0]?.matches ?? (p.page > 1 ? await countRows() : 0);
   // The current stage only for the page's rows (one indexed lookup), not for every row the sort passes.
   const stageOf = await currentStagesOf(
     db,
-    rows.map((r) => r.id),
+    found.map((r) => r.id),
   );
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      currentStage: stageOf.get(r.id)!,
-      qualityScore: num(r.qualityScore),
-      estimatedCapacity: num(r.estimatedCapacity),
-      totalGiftAmount: num(r.totalGiftAmount),
-      lastGiftAmount: num(r.lastGiftAmount),
-    })),
-    total,
-  };
+  // Built field by field: object rest and spread over 50 rows showed in the load profile.
+  const rows = found.map((r): DonorListRow => ({
+    id: r.id,
+    organizationId: r.organizationId,
+    organizationName: r.organizationName,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phoneNumber: r.phoneNumber,
+    city: r.city,
+    state: r.state,
+    dsRating: r.dsRating,
+    qualityScore: num(r.qualityScore),
+    estimatedCapacity: num(r.estimatedCapacity),
+    totalGiftAmount: num(r.totalGiftAmount),
+    numberOfGifts: r.numberOfGifts,
+    lastGiftDate: r.lastGiftDate,
+    lastGiftAmount: num(r.lastGiftAmount),
+    age: r.age,
+    currentStage: stageOf.get(r.id)!,
+  }));
+  return { rows, total };
 }
 
 // One uuid[] parameter, so the statement is the same for every page and can be prepared.
@@ -177,8 +187,9 @@ const stagesOfDonors = prepared((db) =>
 
 /** The current stage of each donor (as currentStageSql): first of the five without a stage record, else Complete. */
 export async function currentStagesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const recs = ids.length ? await stagesOfDonors(db).execute({ ids }) : [];
-  return new Map(ids.map((id) => [id, currentStage(recs.filter((r) => r.donorId === id).map((r) => r.stageName))]));
+  const done = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length) for (const r of await stagesOfDonors(db).execute({ ids })) done.get(r.donorId)?.push(r.stageName);
+  return new Map([...done].map(([id, names]) => [id, currentStage(names)]));
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
