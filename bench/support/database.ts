@@ -32,12 +32,22 @@ export async function freshPostgresDatabase(prefix = "cultivate_bench") {
 
 /**
  * The bench's database, opened. keepDataDir: a PGlite data directory kept after the run (and reused);
- * keepPostgres: the PostgreSQL database is kept (its name is printed) for a look afterwards.
+ * keepPostgres: the PostgreSQL database is kept (its name is printed) for a look afterwards;
+ * reusePostgres: the name of such a kept database, opened again instead of a fresh one.
  */
-export async function benchDatabase(options: { keepDataDir?: string; keepPostgres?: boolean } = {}): Promise<{
+export async function benchDatabase(
+  options: { keepDataDir?: string; keepPostgres?: boolean; reusePostgres?: string } = {},
+): Promise<{
   database: Database;
   dispose: () => Promise<void>;
 }> {
+  if (process.env.DATABASE_URL && options.reusePostgres) {
+    // A database an earlier run kept, opened as it is (migrations apply as at any start) and kept again.
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${options.reusePostgres}`;
+    const database = await openDatabase({ kind: "postgres", url: u.toString() });
+    return { database, dispose: () => database.close() };
+  }
   if (process.env.DATABASE_URL) {
     const fresh = await freshPostgresDatabase();
     const database = await openDatabase({ kind: "postgres", url: fresh.url });

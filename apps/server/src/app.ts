@@ -21,6 +21,7 @@ import type { Database, Db } from "./db/client.ts";
 import { systemKv } from "./db/schema.ts";
 import { createAuth } from "./auth/auth.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { getCookies } from "better-auth/cookies";
 import { resolveActor } from "./auth/session.ts";
 import { registerSameOriginGuard } from "./auth/origin.ts";
 import { HttpError } from "./lib/errors.ts";
@@ -187,8 +188,9 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
   const auth = createAuth({ db: database.db, config, secret, mailer, log: app.log });
   app.decorate("auth", auth);
   app.decorateRequest("actorPromise", null);
+  const sessionCookie = { name: getCookies(auth.options).sessionToken.name, secret };
   app.decorate("getActor", (request) => {
-    request.actorPromise ??= resolveActor(auth, database.db, request);
+    request.actorPromise ??= resolveActor(database.db, sessionCookie, request);
     return request.actorPromise;
   });
   const activity = new ActivityRecorder(database.db, app.log);

@@ -224,6 +224,45 @@ describe("sessions", () => {
     expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
   });
 
+  it("deletes a session past its absolute lifetime when it is next used", async () => {
+    const { userId, cookie } = await registerUser(t);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastActiveAt: new Date() })
+      .where(eq(sessions.userId, userId));
+    expect((await t.request("GET", "/api/me", { cookie })).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
+  });
+
+  it("refuses a session cookie whose signature is not the server's, or that has none", async () => {
+    const a = await registerUser(t);
+    const b = await registerUser(t);
+    const valueOf = (cookie: string) => decodeURIComponent(cookie.match(/cultivate\.session_token=([^;]+)/)![1]!);
+    const [tokenA, signatureA] = valueOf(a.cookie).split(".");
+    const [, signatureB] = valueOf(b.cookie).split(".");
+    const asCookie = (value: string) => `cultivate.session_token=${encodeURIComponent(value)}`;
+    expect((await t.request("GET", "/api/me", { cookie: asCookie(`${tokenA}.${signatureA}`) })).statusCode).toBe(200);
+    for (const forged of [`${tokenA}.${signatureB}`, tokenA!, `${tokenA}.`, `${tokenA}.${"A".repeat(43)}=`]) {
+      const res = await t.request("GET", "/api/me", { cookie: asCookie(forged) });
+      expect(res.statusCode, forged).toBe(401);
+    }
+    // The session itself is untouched: the real cookie still works.
+    expect((await t.request("GET", "/api/me", { cookie: a.cookie })).statusCode).toBe(200);
+  });
+
+  it("recognises the session cookie of an app served over https (__Secure- prefix)", async () => {
+    const secure = await createTestApp({ appUrl: "https://cultivate.example.org" });
+    try {
+      const { cookie } = await registerUser(secure);
+      expect(cookie).toMatch(/^__Secure-cultivate\.session_token=/);
+      expect((await secure.request("GET", "/api/me", { cookie })).statusCode).toBe(200);
+      const plain = cookie.replace(/^__Secure-/, "");
+      expect((await secure.request("GET", "/api/me", { cookie: plain })).statusCode).toBe(401);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it("sets an absolute expiry 30 days after sign-in", async () => {
     const { userId } = await registerUser(t);
     const [s] = await t.db.select().from(sessions).where(eq(sessions.userId, userId));

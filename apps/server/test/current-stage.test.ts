@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { currentStage, STAGES } from "@cultivate/shared";
+import { and, eq, sql } from "drizzle-orm";
+import { currentStage, STAGE_FILTER_COMPLETE, STAGES } from "@cultivate/shared";
 import { donors, stages } from "../src/db/schema.ts";
 import { pipeline } from "../src/services/dashboards/tenant-figures.ts";
-import { currentStageOfDoneSql, currentStageSql } from "../src/services/donors/current-stage.ts";
+import { currentStageIs, currentStageOfDoneSql, currentStageSql } from "../src/services/donors/current-stage.ts";
 import { buildDonor, buildOrg, createTestApp, type TestApp } from "./helpers.ts";
 
 /**
@@ -57,6 +57,18 @@ describe("the current stage in SQL agrees with the TypeScript rule", () => {
       .where(eq(donors.organizationId, org.id));
     expect(rows).toHaveLength(CASES.length);
     expect(new Map(rows.map((r) => [r.id, r.stage]))).toEqual(expected);
+  });
+
+  it("as the list's stage filter: each stage (and Complete) matches exactly the donors the rule puts there", async () => {
+    for (const stage of [...STAGES, STAGE_FILTER_COMPLETE]) {
+      const rows = await t.db
+        .select({ id: donors.id })
+        .from(donors)
+        .where(and(eq(donors.organizationId, org.id), currentStageIs(stage)));
+      const want = [...expected].filter(([, s]) => s === stage).map(([id]) => id);
+      expect(rows.map((r) => r.id).sort(), stage).toEqual(want.sort());
+    }
+    expect(await t.db.select({ id: donors.id }).from(donors).where(currentStageIs("Not a stage"))).toEqual([]);
   });
 
   it("from an array of stages done (the dashboards' pipeline)", async () => {

@@ -160,6 +160,16 @@ describe("donor list ordering, paging and counts", () => {
     expect((await list()).dsRatings).toEqual(["DS1-1", "DS1-2", "DS2-1"]);
   });
 
+  it("counts a name search's matches exactly on every page, past the last one too", async () => {
+    // "a" is in Ann Zeta, Bob Alpha, Cy Alpha and the mail of Bob and Dee: all four of the organisation.
+    const page = (n: number) => list({ searchTerm: "a" }, `&pageSize=3&page=${n}`);
+    expect(await page(1)).toMatchObject({ total: 4, pageCount: 2, unfilteredTotal: null });
+    expect(await page(2)).toMatchObject({ total: 4, pageCount: 2 });
+    const past = await page(5);
+    expect(past).toMatchObject({ total: 4, rows: [] });
+    expect((await list({ searchTerm: "alp" }, "&pageSize=1&page=1")).total).toBe(2);
+  });
+
   it("tells 'no donors' from 'no match' through unfilteredTotal", async () => {
     const body = await list({ searchTerm: "nobody-matches" });
     expect(body).toMatchObject({ total: 0, unfilteredTotal: 4, rows: [] });

@@ -41,6 +41,21 @@ describe("limits shared by two app servers on one database", () => {
     expect((await first.request("GET", "/api/health", { ip: "198.51.100.41" })).statusCode).toBe(200);
   });
 
+  it("counts requests that arrive together one by one: 14 at once on 10 a minute, 10 pass and each has its own place", async () => {
+    const ip = "198.51.100.44";
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => (i % 2 ? second : first).request("GET", "/api/health", { ip })),
+    );
+    const passed = answers.filter((r) => r.statusCode === 200);
+    expect(passed).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(4);
+    // The remaining count each answer carries: every place from 9 down to 0 exactly once.
+    const remaining = passed.map((r) => Number(r.headers["x-ratelimit-remaining"])).sort((a, b) => a - b);
+    expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const [row] = (await database.db.select().from(rateLimitWindows)).filter((r) => r.key.includes(ip));
+    expect(row!.count).toBe(14);
+  });
+
   it("a route with its own limit counts apart from the global one, on both servers", async () => {
     const ip = "198.51.100.42";
     const statuses = [];

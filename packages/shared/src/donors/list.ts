@@ -84,8 +84,13 @@ export const donorListResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
-  /** Donors of the organisation(s) before filtering: tells "No donors found" from "No donors match your filters". */
-  unfilteredTotal: z.number().int(),
+  /**
+   * Donors of the organisation(s) (and group) before the filters: tells "No donors found" from "No donors match
+   * your filters". Given when nothing is filtered (then = total) or nothing matches; null for a filtered list
+   * with matches, where no screen needs it and counting the whole organisation again would cost as much as
+   * the page (docs/decisions/044-request-cost.md).
+   */
+  unfilteredTotal: z.number().int().nullable(),
   /** DS ratings present in the organisation's data, sorted (for the DS Rating filter). */
   dsRatings: z.array(z.string()),
   /** The static group shown, when staticGroup was given. */

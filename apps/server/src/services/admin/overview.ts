@@ -11,12 +11,17 @@ export async function systemOverview(app: FastifyInstance): Promise<SystemOvervi
 }
 
 export async function ownerDashboard(app: FastifyInstance, organization: OrganizationRef): Promise<OwnerDashboard> {
+  // Two statements at once: the cards, and the pipeline (docs/decisions/044-request-cost.md).
+  const [figures, pipeline] = await Promise.all([
+    app.repos.dashboards.organizationFigures(organization.id),
+    app.repos.dashboards.pipeline({ organizationId: organization.id }),
+  ]);
   return {
     organization,
-    activeCampaigns: await app.repos.dashboards.countCampaigns({ organizationId: organization.id, activeOnly: true }),
-    totalDonors: await app.repos.dashboards.countDonors(organization.id),
-    users: await app.repos.dashboards.countUsers(organization.id),
-    pipeline: await app.repos.dashboards.pipeline({ organizationId: organization.id }),
+    activeCampaigns: figures.activeCampaigns,
+    totalDonors: figures.totalDonors,
+    users: figures.users,
+    pipeline,
   };
 }
 
@@ -25,21 +30,17 @@ export async function officerDashboard(
   organization: OrganizationRef,
   userId: string,
 ): Promise<OfficerDashboard> {
-  const stages = await app.repos.dashboards.pipeline({ organizationId: organization.id, ownerUserId: userId });
+  const [figures, stages] = await Promise.all([
+    app.repos.dashboards.organizationFigures(organization.id, userId),
+    app.repos.dashboards.pipeline({ organizationId: organization.id, ownerUserId: userId }),
+  ]);
   return {
     organization,
-    ownActiveCampaigns: await app.repos.dashboards.countCampaigns({
-      organizationId: organization.id,
-      activeOnly: true,
-      ownerUserId: userId,
-    }),
-    ownCampaignsTotal: await app.repos.dashboards.countCampaigns({
-      organizationId: organization.id,
-      ownerUserId: userId,
-    }),
-    donorsInOwnCampaigns: await app.repos.dashboards.countDonorsInCampaignsOf(organization.id, userId),
-    totalDonors: await app.repos.dashboards.countDonors(organization.id),
-    users: await app.repos.dashboards.countUsers(organization.id),
+    ownActiveCampaigns: figures.own!.activeCampaigns,
+    ownCampaignsTotal: figures.own!.campaigns,
+    donorsInOwnCampaigns: figures.own!.donors,
+    totalDonors: figures.totalDonors,
+    users: figures.users,
     completedDonors: stages.find((s) => s.stage === "Complete")?.donors ?? 0,
     pipeline: stages,
   };

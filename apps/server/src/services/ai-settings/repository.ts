@@ -1,6 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { appSettings, stagePrompts, stagePromptVersions } from "../../db/schema.ts";
+
+const providerRowQuery = prepared((db) =>
+  db.select().from(appSettings).where(eq(appSettings.id, 1)).prepare("cultivate_ai_provider_row"),
+);
+const currentPromptQuery = prepared((db) =>
+  db
+    .select()
+    .from(stagePrompts)
+    .where(eq(stagePrompts.stageName, sql.placeholder("stage")))
+    .prepare("cultivate_current_prompt"),
+);
 
 /**
  * The platform-wide AI settings: the provider row and the stage prompts with their versions. These belong
@@ -10,7 +22,7 @@ import { appSettings, stagePrompts, stagePromptVersions } from "../../db/schema.
 export function aiSettingRepository(db: Db) {
   return {
     async providerRow(tx: DbOrTx = db) {
-      const [row] = await tx.select().from(appSettings).where(eq(appSettings.id, 1));
+      const [row] = await providerRowQuery(tx).execute();
       return row ?? null;
     },
     async setProvider(provider: string, userId: string, tx: DbOrTx = db): Promise<void> {
@@ -30,7 +42,7 @@ export function promptRepository(db: Db) {
   return {
     /** The current prompt of a stage, or null when none was ever saved. */
     async current(stage: string, tx: DbOrTx = db) {
-      const [row] = await tx.select().from(stagePrompts).where(eq(stagePrompts.stageName, stage));
+      const [row] = await currentPromptQuery(tx).execute({ stage });
       return row ?? null;
     },
     /** When a person (not the seed) last saved a version of the stage's prompt. */

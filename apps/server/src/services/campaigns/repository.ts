@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { campaignGoals, campaigns, donors, organizations } from "../../db/schema.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { campaignVisibility, donorCampaignVisibility } from "./visibility.ts";
@@ -20,6 +21,20 @@ const campaignColumns = {
   createdAt: campaigns.createdAt,
   donorCount,
 };
+
+const goalQuery = prepared((db) =>
+  db
+    .select({ goalText: campaignGoals.goalText })
+    .from(campaignGoals)
+    .where(
+      and(
+        eq(campaignGoals.campaignId, sql.placeholder("campaignId")),
+        eq(campaignGoals.donorId, sql.placeholder("donorId")),
+        eq(campaignGoals.organizationId, sql.placeholder("organizationId")),
+      ),
+    )
+    .prepare("cultivate_campaign_goal"),
+);
 
 export type CampaignFields = Omit<
   typeof campaigns.$inferInsert,
@@ -142,16 +157,7 @@ export function campaignRepository(db: Db) {
 
     /** The donor's goal text in a campaign, or null. */
     async goalOf(organizationId: string, campaignId: string, donorId: string, tx: DbOrTx = db): Promise<string | null> {
-      const [goal] = await tx
-        .select({ goalText: campaignGoals.goalText })
-        .from(campaignGoals)
-        .where(
-          and(
-            eq(campaignGoals.campaignId, campaignId),
-            eq(campaignGoals.donorId, donorId),
-            eq(campaignGoals.organizationId, organizationId),
-          ),
-        );
+      const [goal] = await goalQuery(tx).execute({ organizationId, campaignId, donorId });
       return goal?.goalText ?? null;
     },
 

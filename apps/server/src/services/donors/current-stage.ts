@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import { STAGE_FILTER_COMPLETE, STAGES } from "@cultivate/shared";
 import { donors, stages } from "../../db/schema.ts";
 
@@ -14,10 +14,25 @@ export const currentStageCase = (isDone: (stage: string) => SQL): SQL =>
     sql` `,
   )} ELSE ${STAGE_FILTER_COMPLETE}::text END)`;
 
-/** The current stage of the `donors` row in scope (the list's stage filter): one indexed lookup per stage. */
-export const currentStageSql = currentStageCase(
-  (s) => sql`EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.donorId} = ${donors.id} AND ${stages.stageName} = ${s})`,
-);
+const hasStage = (s: string) =>
+  sql`EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.donorId} = ${donors.id} AND ${stages.stageName} = ${s})`;
+
+/** The current stage of the `donors` row in scope, as a value: one indexed lookup per stage (filters use currentStageIs). */
+export const currentStageSql = currentStageCase(hasStage);
+
+/**
+ * "The `donors` row's current stage is `stage`" (the list's stage filter), as the same rule spelled out:
+ * every stage before it done and it not done (Complete: all five done). As plain EXISTS / NOT EXISTS
+ * conditions PostgreSQL can join the organisation's donors with the few stage entries (semi- and
+ * anti-joins); `currentStageSql = stage` hid them in a CASE evaluated donor by donor, 0.5 s for a
+ * stage nobody had reached at 100k donors. A name that is not a stage matches no donor.
+ */
+export function currentStageIs(stage: string): SQL {
+  if (stage === STAGE_FILTER_COMPLETE) return and(...STAGES.map(hasStage))!;
+  const k = (STAGES as readonly string[]).indexOf(stage);
+  if (k < 0) return sql`false`;
+  return and(...STAGES.slice(0, k).map(hasStage), sql`NOT ${hasStage(stage)}`)!;
+}
 
 /** The current stage from an array of the stage names done (null = none), e.g. `array_agg(stage_name)`. */
 export const currentStageOfDoneSql = (done: SQL): SQL =>

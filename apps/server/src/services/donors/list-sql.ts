@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   DONOR_EXPORT_COLUMNS,
   DONOR_DATE_FILTERS,
@@ -13,7 +13,8 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { donorFullNameSql, donorGroupMembers, donors, organizations, stages } from "../../db/schema.ts";
-import { currentStageSql } from "./current-stage.ts";
+import { prepared } from "../../db/prepared.ts";
+import { currentStageIs } from "./current-stage.ts";
 
 /**
  * Which donors a request may see: one organisation, or (admins who name none and belong to none) all.
@@ -53,7 +54,7 @@ export function filterConditions(f: DonorFilterSettings): SQL[] {
     if (lo) out.push(sql`${col(key)} >= ${lo}::date`);
     if (hi) out.push(sql`${col(key)} <= ${hi}::date`);
   }
-  if (f.selectedStageFilter) out.push(sql`${currentStageSql} = ${f.selectedStageFilter}`);
+  if (f.selectedStageFilter) out.push(currentStageIs(f.selectedStageFilter));
   return out;
 }
 
@@ -122,64 +123,79 @@ export async function listDonors(
   p: ListParams & { page: number; pageSize: number },
 ): Promise<{ rows: DonorListRow[]; total: number }> {
   const where = whereOf(p);
-  // Unfiltered and ungrouped, the exact total is the (cached) organisation count.
-  const unfiltered = !p.groupId && Object.keys(p.filters).length === 0;
-  const [rows, [totalRow]] = await Promise.all([
+  const countRows = () =>
     db
-      .select(listColumns)
+      .select({ n: count() })
+      .from(donors)
+      .where(where)
+      .then(([r]) => r?.n ?? 0);
+  // With a name search the page is sorted out of every match (orderOf's fence), so the rows query reads
+  // them all anyway: it counts them in the same pass (count(*) OVER ()) instead of a second read of
+  // their rows. Elsewhere the rows query may stop after the page, and the count runs beside it.
+  const search = !!p.filters.searchTerm;
+  const matches = search ? sql<number | null>`count(*) OVER ()`.mapWith(Number) : sql<number | null>`NULL::int`;
+  const [found, counted] = await Promise.all([
+    db
+      .select({ ...listColumns, matches })
       .from(donors)
       .innerJoin(organizations, eq(organizations.id, donors.organizationId))
       .where(where)
-      .orderBy(...orderOf(p.sort, p.dir, !!p.filters.searchTerm))
+      .orderBy(...orderOf(p.sort, p.dir, search))
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize),
-    unfiltered ? countDonors(db, p).then((n) => [{ n }]) : db.select({ n: count() }).from(donors).where(where),
+    search ? null : countRows(),
   ]);
+  // A page past the last match has no row to carry the count.
+  const total = counted ?? found[0]?.matches ?? (p.page > 1 ? await countRows() : 0);
   // The current stage only for the page's rows (one indexed lookup), not for every row the sort passes.
   const stageOf = await currentStagesOf(
     db,
-    rows.map((r) => r.id),
+    found.map((r) => r.id),
   );
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      currentStage: stageOf.get(r.id)!,
-      qualityScore: num(r.qualityScore),
-      estimatedCapacity: num(r.estimatedCapacity),
-      totalGiftAmount: num(r.totalGiftAmount),
-      lastGiftAmount: num(r.lastGiftAmount),
-    })),
-    total: totalRow?.n ?? 0,
-  };
+  // Built field by field: object rest and spread over 50 rows showed in the load profile.
+  const rows = found.map((r): DonorListRow => ({
+    id: r.id,
+    organizationId: r.organizationId,
+    organizationName: r.organizationName,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    email: r.email,
+    phoneNumber: r.phoneNumber,
+    city: r.city,
+    state: r.state,
+    dsRating: r.dsRating,
+    qualityScore: num(r.qualityScore),
+    estimatedCapacity: num(r.estimatedCapacity),
+    totalGiftAmount: num(r.totalGiftAmount),
+    numberOfGifts: r.numberOfGifts,
+    lastGiftDate: r.lastGiftDate,
+    lastGiftAmount: num(r.lastGiftAmount),
+    age: r.age,
+    currentStage: stageOf.get(r.id)!,
+  }));
+  return { rows, total };
 }
+
+// One uuid[] parameter, so the statement is the same for every page and can be prepared.
+const stagesOfDonors = prepared((db) =>
+  db
+    .selectDistinct({ donorId: stages.donorId, stageName: stages.stageName })
+    .from(stages)
+    .where(sql`${stages.donorId} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("cultivate_stages_of_donors"),
+);
 
 /** The current stage of each donor (as currentStageSql): first of the five without a stage record, else Complete. */
 export async function currentStagesOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const recs = ids.length
-    ? await db
-        .selectDistinct({ donorId: stages.donorId, stageName: stages.stageName })
-        .from(stages)
-        .where(inArray(stages.donorId, ids))
-    : [];
-  return new Map(ids.map((id) => [id, currentStage(recs.filter((r) => r.donorId === id).map((r) => r.stageName))]));
+  const done = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length) for (const r of await stagesOfDonors(db).execute({ ids })) done.get(r.donorId)?.push(r.stageName);
+  return new Map([...done].map(([id, names]) => [id, currentStage(names)]));
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Donors of a scope before filtering (no group): cached like the ratings, since only imports change it. */
-const totalsCache = new Map<string, { at: number; value: number }>();
-
+/** Donors of a scope (and group) before filtering. */
 export async function countDonors(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId">): Promise<number> {
-  if (p.groupId) return countDonorsNow(db, p);
-  const key = "organizationId" in p.scope ? p.scope.organizationId : "*";
-  const hit = totalsCache.get(key);
-  if (hit && Date.now() - hit.at < RATINGS_TTL_MS) return hit.value;
-  const value = await countDonorsNow(db, p);
-  totalsCache.set(key, { at: Date.now(), value });
-  return value;
-}
-
-async function countDonorsNow(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId">): Promise<number> {
   const [r] = await db
     .select({ n: count() })
     .from(donors)
@@ -188,35 +204,36 @@ async function countDonorsNow(db: DbOrTx, p: Pick<ListParams, "scope" | "groupId
 }
 
 /**
- * The ratings present change only with imports, so each list request need not scan the whole
- * organisation: kept for 30 s, dropped when an import or undo of the organisation finishes.
+ * The DS ratings present in the scope's data, sorted (the DS Rating filter's options). For one
+ * organisation a skip scan of donors_org_rating_idx: one index probe per rating present, instead of
+ * reading every donor's entry (≈ 35 ms at 100k donors), so no copy needs keeping in any server's memory.
  */
-const ratingsCache = new Map<string, { at: number; value: string[] }>();
-const RATINGS_TTL_MS = 30_000;
-export function forgetDsRatings(organizationId: string) {
-  for (const cache of [ratingsCache, totalsCache]) {
-    cache.delete(organizationId);
-    cache.delete("*");
-  }
-}
-
 export async function dsRatingsOf(db: DbOrTx, scope: DonorScope): Promise<string[]> {
-  const key = "organizationId" in scope ? scope.organizationId : "*";
-  const hit = ratingsCache.get(key);
-  if (hit && Date.now() - hit.at < RATINGS_TTL_MS) return hit.value;
-  const value = await loadDsRatings(db, scope);
-  ratingsCache.set(key, { at: Date.now(), value });
-  return value;
+  if (!("organizationId" in scope)) {
+    const rows = await db
+      .selectDistinct({ r: donors.dsRating })
+      .from(donors)
+      .where(sql`${donors.dsRating} IS NOT NULL`)
+      .orderBy(asc(donors.dsRating));
+    return rows.map((r) => r.r!).filter(Boolean);
+  }
+  const rows = await ratingsOfOrganization(db).execute({ organizationId: scope.organizationId });
+  return rows.map((r) => r.r).filter(Boolean);
 }
 
-async function loadDsRatings(db: DbOrTx, scope: DonorScope): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ r: donors.dsRating })
-    .from(donors)
-    .where(and(scopeCondition(scope), sql`${donors.dsRating} IS NOT NULL`))
-    .orderBy(asc(donors.dsRating));
-  return rows.map((r) => r.r!).filter(Boolean);
-}
+const ratingsOfOrganization = prepared((db) => {
+  const org = sql.placeholder("organizationId");
+  const next = (after: SQL) =>
+    sql`(SELECT ${donors.dsRating} FROM ${donors} WHERE ${donors.organizationId} = ${org} AND ${donors.dsRating} > ${after} ORDER BY ${donors.dsRating} LIMIT 1)`;
+  const first = sql`(SELECT ${donors.dsRating} FROM ${donors} WHERE ${donors.organizationId} = ${org} AND ${donors.dsRating} IS NOT NULL ORDER BY ${donors.dsRating} LIMIT 1)`;
+  const ratings = sql`ratings`;
+  return db
+    .select({ r: sql<string>`r`.as("r") })
+    .from(
+      sql`(WITH RECURSIVE ${ratings}(r) AS (${first} UNION ALL SELECT ${next(sql`${ratings}.r`)} FROM ${ratings} WHERE ${ratings}.r IS NOT NULL) SELECT r FROM ${ratings} WHERE r IS NOT NULL) AS found`,
+    )
+    .prepare("cultivate_ds_ratings");
+});
 
 /**
  * One export cell, built by the database exactly as `csvCell` (packages/shared) builds it from the

@@ -30,24 +30,28 @@ function filtersOf(value: string | undefined) {
   return parsed.filters;
 }
 
-/** One page of donors with exact counts: matching, and (when filtered) before the filters. */
+/**
+ * One page of donors with the exact number matching. The number before the filters only where a screen
+ * uses it (see `unfilteredTotal` in packages/shared/src/donors/list.ts): the same count when nothing is
+ * filtered, counted apart when nothing matches.
+ */
 export async function listDonors(app: FastifyInstance, actor: Actor, q: DonorListQuery): Promise<DonorListResponse> {
   const scope = readScope(actor, q.organizationId);
   const group = await scopedGroup(app, actor, scope, q.staticGroup);
   const filters = filtersOf(q.filters);
   const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
-  const [{ rows, total }, unfilteredTotal, dsRatings] = await Promise.all([
+  const [{ rows, total }, dsRatings] = await Promise.all([
     app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize }),
-    Object.keys(filters).length ? app.repos.donors.count(params) : Promise.resolve(-1),
     app.repos.donors.dsRatings(scope),
   ]);
+  const filtered = Object.keys(filters).length > 0;
   return {
     rows,
     total,
     page: q.page,
     pageSize: q.pageSize,
     pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
-    unfilteredTotal: unfilteredTotal < 0 ? total : unfilteredTotal,
+    unfilteredTotal: !filtered ? total : total === 0 ? await app.repos.donors.count(params) : null,
     dsRatings,
     group: group ? { id: group.id, name: group.name } : null,
     appliedFilters: filters,

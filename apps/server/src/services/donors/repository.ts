@@ -1,7 +1,43 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { donorChanges, donors, organizations, stages, users } from "../../db/schema.ts";
 import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope, type ListParams } from "./list-sql.ts";
+
+// What the donor record, the stage workspace and the stage preview read for every donor they show.
+const donorWithOrganization = prepared((db) =>
+  db
+    .select({ donor: donors, organizationName: organizations.name })
+    .from(donors)
+    .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+    .where(eq(donors.id, sql.placeholder("id")))
+    .prepare("cultivate_donor_with_organization"),
+);
+const donorStages = prepared((db) =>
+  db
+    .select()
+    .from(stages)
+    .where(
+      and(eq(stages.donorId, sql.placeholder("donorId")), eq(stages.organizationId, sql.placeholder("organizationId"))),
+    )
+    .orderBy(asc(stages.createdAt))
+    .prepare("cultivate_donor_stages"),
+);
+const donorChangeRows = prepared((db) =>
+  db
+    .select({ change: donorChanges, email: users.email })
+    .from(donorChanges)
+    .leftJoin(users, eq(users.id, donorChanges.userId))
+    .where(
+      and(
+        eq(donorChanges.donorId, sql.placeholder("donorId")),
+        eq(donorChanges.organizationId, sql.placeholder("organizationId")),
+      ),
+    )
+    .orderBy(desc(donorChanges.createdAt))
+    .limit(100)
+    .prepare("cultivate_donor_changes"),
+);
 
 /**
  * Donor queries as the routes need them. The list, count and export take a `DonorScope` (one organisation,
@@ -19,32 +55,18 @@ export function donorRepository(db: Db) {
      * whether the actor may see it (access.ts, `visibleDonor`), so a stranger's donor reads as missing.
      */
     async findWithOrganization(id: string, tx: DbOrTx = db) {
-      const [row] = await tx
-        .select({ donor: donors, organizationName: organizations.name })
-        .from(donors)
-        .innerJoin(organizations, eq(organizations.id, donors.organizationId))
-        .where(eq(donors.id, id));
+      const [row] = await donorWithOrganization(tx).execute({ id });
       return row ?? null;
     },
 
     /** The donor's stage rows, oldest first. */
     stagesOf(organizationId: string, donorId: string, tx: DbOrTx = db) {
-      return tx
-        .select()
-        .from(stages)
-        .where(and(eq(stages.donorId, donorId), eq(stages.organizationId, organizationId)))
-        .orderBy(asc(stages.createdAt));
+      return donorStages(tx).execute({ organizationId, donorId });
     },
 
     /** The donor's last 100 changes, newest first, with the email of who made each. */
     changesOf(organizationId: string, donorId: string, tx: DbOrTx = db) {
-      return tx
-        .select({ change: donorChanges, email: users.email })
-        .from(donorChanges)
-        .leftJoin(users, eq(users.id, donorChanges.userId))
-        .where(and(eq(donorChanges.donorId, donorId), eq(donorChanges.organizationId, organizationId)))
-        .orderBy(desc(donorChanges.createdAt))
-        .limit(100);
+      return donorChangeRows(tx).execute({ organizationId, donorId });
     },
 
     /** New notes and their entry in the change history, in one transaction. */

@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { DONOR_FIELDS, formatMoney, type DonorFieldValue } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { campaigns, stages, users } from "../../db/schema.ts";
 import { fieldsOf, type DonorRow } from "../donors/list-sql.ts";
 import type { StageContext } from "../../ai/types.ts";
@@ -28,21 +29,28 @@ export function donorFacts(d: DonorRow): [string, string][] {
   return facts;
 }
 
-/** The donor's stage records, oldest first (or just one of them, with `onlyId`). */
-export async function stageRecords(db: DbOrTx, donorId: string, organizationId: string, onlyId?: string) {
-  const rows = await db
+const recordsQuery = (db: DbOrTx, onlyId: boolean) =>
+  db
     .select({ stage: stages, campaignName: campaigns.name, userEmail: users.email })
     .from(stages)
     .leftJoin(campaigns, eq(campaigns.id, stages.campaignId))
     .leftJoin(users, eq(users.id, stages.userId))
     .where(
       and(
-        eq(stages.donorId, donorId),
-        eq(stages.organizationId, organizationId),
-        onlyId ? eq(stages.id, onlyId) : undefined,
+        eq(stages.donorId, sql.placeholder("donorId")),
+        eq(stages.organizationId, sql.placeholder("organizationId")),
+        onlyId ? eq(stages.id, sql.placeholder("onlyId")) : undefined,
       ),
     )
     .orderBy(asc(stages.createdAt));
+const allRecords = prepared((db) => recordsQuery(db, false).prepare("cultivate_stage_records"));
+const oneRecord = prepared((db) => recordsQuery(db, true).prepare("cultivate_stage_record"));
+
+/** The donor's stage records, oldest first (or just one of them, with `onlyId`). */
+export async function stageRecords(db: DbOrTx, donorId: string, organizationId: string, onlyId?: string) {
+  const rows = onlyId
+    ? await oneRecord(db).execute({ donorId, organizationId, onlyId })
+    : await allRecords(db).execute({ donorId, organizationId });
   return rows.map(({ stage: s, campaignName, userEmail }) => ({
     id: s.id,
     stageName: s.stageName,

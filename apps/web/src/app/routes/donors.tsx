@@ -399,7 +399,9 @@ function DonorList() {
           ) : data && data.total === 0 ? (
             <Center py="xl">
               <Text c="dimmed" size="lg">
-                {!filtersEmpty && data.unfilteredTotal > 0 ? DONOR_MESSAGES.noDonorsMatch : DONOR_MESSAGES.noDonors}
+                {!filtersEmpty && (data.unfilteredTotal ?? 0) > 0
+                  ? DONOR_MESSAGES.noDonorsMatch
+                  : DONOR_MESSAGES.noDonors}
               </Text>
             </Center>
           ) : data ? (

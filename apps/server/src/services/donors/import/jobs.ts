@@ -4,7 +4,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db, TryLock } from "../../../db/client.ts";
 import { donorImportBatches } from "../../../db/schema.ts";
 import type { JobQueue } from "../../../jobs/queue.ts";
-import { forgetDsRatings } from "../list-sql.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
 import { spoolPath, spoolUpload } from "./spool.ts";
@@ -221,7 +220,6 @@ export class DonorImportJobs {
         // Paused after a committed chunk (slice over, or this server stopping): the next slice continues it.
         await this.send(work);
       } else {
-        forgetDsRatings(work.organizationId);
         if (work.kind === "import") await dropUpload(this.db, work.batchId);
       }
     } finally {
