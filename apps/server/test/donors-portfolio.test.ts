@@ -170,3 +170,38 @@ describe("assigning in bulk", () => {
     expect(await managerOf(donor)).toBeNull();
   });
 });
+
+describe("the Portfolio filter (list and export)", () => {
+  it("mine, a colleague's and unassigned; kept as given in appliedFilters; honoured by the export", async () => {
+    const org = await buildUser(t, { role: "org_owner" });
+    const orgId = org.organizationId!;
+    const officer = await buildUser(t, { role: "org_officer", organizationId: orgId });
+    const mine = await buildDonor(t, orgId, { lastName: "Mine" });
+    const theirs = await buildDonor(t, orgId, { lastName: "Theirs" });
+    await buildDonor(t, orgId, { lastName: "Nobody" });
+    expect((await put(org.cookie, mine.id, officer.userId)).statusCode).toBe(200);
+    expect((await put(org.cookie, theirs.id, org.userId)).statusCode).toBe(200);
+
+    const names = async (cookie: string, portfolio: string) => {
+      const filters = encodeURIComponent(JSON.stringify({ portfolio }));
+      const res = await t.request("GET", `/api/donors?filters=${filters}`, { cookie });
+      expect(res.statusCode).toBe(200);
+      return { names: res.json().rows.map((r: { lastName: string }) => r.lastName), body: res.json() };
+    };
+    const officerMine = await names(officer.cookie, "mine");
+    expect(officerMine.names).toEqual(["Mine"]);
+    expect(officerMine.body.appliedFilters).toEqual({ portfolio: "mine" });
+    expect(officerMine.body.unfilteredTotal).toBe(3);
+    expect((await names(org.cookie, "mine")).names).toEqual(["Theirs"]);
+    expect((await names(org.cookie, officer.userId)).names).toEqual(["Mine"]);
+    expect((await names(officer.cookie, "unassigned")).names).toEqual(["Nobody"]);
+    expect((await names(officer.cookie, "all")).names).toEqual(["Mine", "Nobody", "Theirs"]);
+
+    const filters = encodeURIComponent(JSON.stringify({ portfolio: "mine" }));
+    const csv = await t.request("GET", `/api/donors/export?filters=${filters}`, { cookie: officer.cookie });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain("Mine");
+    expect(csv.body).not.toContain("Theirs");
+    expect(csv.body).not.toContain("Nobody");
+  });
+});

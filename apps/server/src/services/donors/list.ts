@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { DonorExportQuery, DonorListQuery, DonorListResponse } from "@cultivate/shared";
-import { csvCell, DONOR_EXPORT_HEADERS, parseDonorFilters } from "@cultivate/shared";
+import type { DonorExportQuery, DonorFilterSettings, DonorListQuery, DonorListResponse } from "@cultivate/shared";
+import { csvCell, DONOR_EXPORT_HEADERS, parseDonorFilters, PORTFOLIO_FILTER_MINE } from "@cultivate/shared";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization } from "../../policy/policy.ts";
@@ -30,12 +30,16 @@ function filtersOf(value: string | undefined) {
   return parsed.filters;
 }
 
+/** The filters as the query applies them: the Portfolio filter's "mine" is the signed-in user's id. */
+const forQuery = (filters: DonorFilterSettings, actor: Actor): DonorFilterSettings =>
+  filters.portfolio === PORTFOLIO_FILTER_MINE ? { ...filters, portfolio: actor.userId } : filters;
+
 /** One page of donors with exact counts: matching, and (when filtered) before the filters. */
 export async function listDonors(app: FastifyInstance, actor: Actor, q: DonorListQuery): Promise<DonorListResponse> {
   const scope = readScope(actor, q.organizationId);
   const group = await scopedGroup(app, actor, scope, q.staticGroup);
   const filters = filtersOf(q.filters);
-  const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
+  const params = { scope, filters: forQuery(filters, actor), groupId: group?.id, sort: q.sort, dir: q.dir };
   const [{ rows, total }, unfilteredTotal, dsRatings] = await Promise.all([
     app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize }),
     Object.keys(filters).length ? app.repos.donors.count(params) : Promise.resolve(-1),
@@ -74,7 +78,7 @@ export async function donorExportLines(
     yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
     for await (const lines of app.repos.donors.exportLines({
       scope,
-      filters,
+      filters: forQuery(filters, actor),
       groupId: group?.id,
       sort: q.sort,
       dir: q.dir,
