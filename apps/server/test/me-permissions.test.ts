@@ -28,6 +28,7 @@ const none = {
   viewOwnerDashboard: false,
   viewOfficerDashboard: false,
   seeAllOrganizations: false,
+  assignRelationshipManagers: false,
 };
 const admin = {
   ...none,
@@ -41,6 +42,7 @@ const admin = {
   manageOrganizations: true,
   viewAdminDashboard: true,
   seeAllOrganizations: true,
+  assignRelationshipManagers: true,
 };
 const owner = {
   ...none,
@@ -50,8 +52,16 @@ const owner = {
   manageUsers: true,
   viewActionHistory: true,
   viewOwnerDashboard: true,
+  assignRelationshipManagers: true,
 };
-const manager = { ...none, viewDonors: true, manageCampaigns: true, viewAllCampaigns: true, viewActionHistory: true };
+const manager = {
+  ...none,
+  viewDonors: true,
+  manageCampaigns: true,
+  viewAllCampaigns: true,
+  viewActionHistory: true,
+  assignRelationshipManagers: true,
+};
 const officer = { ...none, viewDonors: true, manageCampaigns: true, viewOfficerDashboard: true };
 
 async function meOf(role: RoleName | undefined, status: "pending" | "submitted" | "approved" = "approved") {

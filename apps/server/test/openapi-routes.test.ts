@@ -53,6 +53,7 @@ const EXPECTED_ROUTES = [
   "POST /api/donor-groups/{id}/members",
   "POST /api/donor-groups/{id}/members/remove",
   "POST /api/donors/imports",
+  "POST /api/donors/relationship-manager",
   "POST /api/donors/imports/{id}/undo",
   "POST /api/donors/{id}/stages/generate",
   "POST /api/donors/{id}/stages/preview",
@@ -69,6 +70,7 @@ const EXPECTED_ROUTES = [
   "PUT /api/admin/users/{id}/role",
   "PUT /api/donors/{id}/campaign-goals/{campaignId}",
   "PUT /api/donors/{id}/notes",
+  "PUT /api/donors/{id}/relationship-manager",
   "PUT /api/prompts/{stage}",
   "PUT /api/settings/ai-provider",
 ];

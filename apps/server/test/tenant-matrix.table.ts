@@ -531,6 +531,29 @@ export const TABLE: Record<string, Row> = {
       body: { notes: `<p>Matrix note by ${actor}</p>` },
     }),
   },
+  // Issue 15, Portfolios: owners, managers and admins assign; the user is A's officer on A's donor, else
+  // "nobody" (null), which any organisation accepts, so the cell tests the gate and the donor only.
+  "PUT /api/donors/{id}/relationship-manager": {
+    records: ["own", "other", "random"],
+    phase: 1,
+    expect: gate(200, STAFF, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({
+      params: { id: donorOf(f, record) },
+      body: { userId: record === "own" ? f.userIds.officer : null },
+    }),
+  },
+  "POST /api/donors/relationship-manager": {
+    records: ["own", "other", "random", "mixed"],
+    phase: 1,
+    // mixed (A's and B's donor): an admin sees both, and is told the list must be of one organisation.
+    expect: gate(200, STAFF, ["own", "other", "random", "mixed"], { override: { mixed: { admin: 400 } } }),
+    request: ({ f }, { record }) => ({
+      body: {
+        donorIds: record === "mixed" ? [f.donorA, f.donorB] : [donorOf(f, record)],
+        userId: record === "own" ? f.userIds.officer : null,
+      },
+    }),
+  },
   "POST /api/donors/imports": {
     records: ["own", "other", "random"],
     phase: 1,

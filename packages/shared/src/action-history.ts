@@ -161,6 +161,7 @@ export const ACTION_NAMES = {
     "remove_from_group",
     "save_filter_group",
     "export_donors",
+    "assign_relationship_manager",
   ],
   campaign_management: [
     "campaign_create",

@@ -9,3 +9,4 @@ export * from "./donors/record.ts";
 export * from "./donors/groups.ts";
 export * from "./donors/import.ts";
 export * from "./donors/export.ts";
+export * from "./donors/portfolio.ts";

@@ -156,13 +156,13 @@ describe("the range rule (docs/RULES.md, Donor filters)", () => {
 describe("filters come from the field catalogue", () => {
   const filtered = DONOR_FIELDS.filter((f) => f.filter);
 
-  it("every filter key but the search and the stage is a catalogue field's, and every catalogue filter is in the schema", () => {
+  it("every filter key but the search, the stage and the portfolio is a catalogue field's, and every catalogue filter is in the schema", () => {
     const fromCatalogue = filtered.flatMap((f) =>
       f.filter!.kind === "range" || f.filter!.kind === "dateRange" ? [f.filter!.min, f.filter!.max] : [f.filter!.key],
     );
     expect(new Set(fromCatalogue).size).toBe(fromCatalogue.length);
     expect(Object.keys(donorFilterSettingsSchema.shape).sort()).toEqual(
-      ["searchTerm", "selectedStageFilter", ...fromCatalogue].sort(),
+      ["searchTerm", "selectedStageFilter", "portfolio", ...fromCatalogue].sort(),
     );
   });
 
@@ -183,5 +183,18 @@ describe("filters come from the field catalogue", () => {
 
   it("filters only typed columns (the database compares them)", () => {
     for (const f of filtered) expect(f.column).toBe(true);
+  });
+});
+
+describe("the Portfolio filter (docs/RULES.md, Portfolios)", () => {
+  it("keeps mine, unassigned and a user id; drops all and blanks; reads as a chip", () => {
+    expect(normalizeDonorFilters({ portfolio: "mine" })).toEqual({ portfolio: "mine" });
+    expect(normalizeDonorFilters({ portfolio: " all " })).toEqual({});
+    expect(normalizeDonorFilters({ portfolio: "" })).toEqual({});
+    expect(describeDonorFilters({ portfolio: "unassigned" })).toEqual([
+      { keys: ["portfolio"], label: "Portfolio", value: "Unassigned" },
+    ]);
+    expect(describeDonorFilters({ portfolio: "u1" }, { u1: "Ada Lovelace" })[0]!.value).toBe("Ada Lovelace");
+    expect(decodeDonorFilters(encodeDonorFilters({ portfolio: "mine" }))).toEqual({ portfolio: "mine" });
   });
 });

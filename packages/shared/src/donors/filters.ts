@@ -17,6 +17,13 @@ export const STAGE_FILTER_COMPLETE = "Complete";
 /** Stage filter values: a stage name (donors whose current stage it is) or "Complete". */
 export const STAGE_FILTER_OPTIONS = [...STAGES, STAGE_FILTER_COMPLETE] as const;
 
+/**
+ * The Portfolio filter (issue 15; docs/RULES.md, Portfolios): "mine" (the signed-in user's donors, whoever
+ * opens the URL or the saved group), "unassigned", or a colleague's user id.
+ */
+export const PORTFOLIO_FILTER_MINE = "mine";
+export const PORTFOLIO_FILTER_UNASSIGNED = "unassigned";
+
 /** What the columns hold (numeric(14,2), numeric(5,2)); a bound beyond them could never be compared. */
 export const DONOR_FILTER_MONEY_MAX = 999_999_999_999; // numeric(14,2)
 export const DONOR_FILTER_QUALITY_SCORE_MAX = 999; // numeric(5,2)
@@ -110,7 +117,7 @@ const optDate = (label: string) =>
     calendarDateSchema(DONOR_FILTER_MESSAGES.notADate(label)).optional(),
   );
 
-type FilterShape = { searchTerm: typeof optText; selectedStageFilter: typeof optText } & {
+type FilterShape = { searchTerm: typeof optText; selectedStageFilter: typeof optText; portfolio: typeof optText } & {
   [K in TextSpec["key"]]: typeof optText;
 } & {
   [K in RangeKey]: ReturnType<typeof optNumber>;
@@ -120,6 +127,8 @@ const filterShape = {
   searchTerm: optText,
   /** A stage name or "Complete"; "" / "all" = no stage filter. */
   selectedStageFilter: optText,
+  /** "mine", "unassigned" or a user id (PORTFOLIO_FILTER_*); "" / "all" = every donor. */
+  portfolio: optText,
   /** Exact DS Rating; "" / "all" = any. */
   [exactField.filter.key]: optText,
   ...Object.fromEntries(
@@ -197,7 +206,7 @@ export function normalizeDonorFilters(input: unknown): DonorFilterSettings {
     if (v) f[k] = v;
     else delete f[k];
   }
-  for (const k of ["selectedStageFilter", exactField.filter.key]) {
+  for (const k of ["selectedStageFilter", "portfolio", exactField.filter.key]) {
     const v = typeof f[k] === "string" ? (f[k] as string).trim() : "";
     if (v && v.toLowerCase() !== "all") f[k] = v;
     else delete f[k];
@@ -289,12 +298,23 @@ const boundText = (unit: RangeUnit, v: unknown): string => {
 };
 
 /** The active filters (normalised: defaults and blanks dropped), in the panel's order, each with its label and value. */
-export function describeDonorFilters(filters: unknown): DonorFilterChip[] {
+export function describeDonorFilters(filters: unknown, names?: Record<string, string>): DonorFilterChip[] {
   const f: Record<string, unknown> = normalizeDonorFilters(filters);
   const out: DonorFilterChip[] = [];
   if (f.searchTerm) out.push({ keys: ["searchTerm"], label: "Search", value: `"${String(f.searchTerm)}"` });
   if (f.selectedStageFilter)
     out.push({ keys: ["selectedStageFilter"], label: "Current Stage", value: String(f.selectedStageFilter) });
+  if (f.portfolio)
+    out.push({
+      keys: ["portfolio"],
+      label: "Portfolio",
+      value:
+        f.portfolio === PORTFOLIO_FILTER_MINE
+          ? "Mine"
+          : f.portfolio === PORTFOLIO_FILTER_UNASSIGNED
+            ? "Unassigned"
+            : (names?.[String(f.portfolio)] ?? "A colleague"),
+    });
   const exactKey = exactField.filter.key as keyof DonorFilterSettings;
   if (f[exactKey]) out.push({ keys: [exactKey], label: exactField.label, value: String(f[exactKey]) });
   for (const { label, filter } of DONOR_RANGE_FILTER_FIELDS) {

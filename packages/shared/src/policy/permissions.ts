@@ -19,6 +19,7 @@ export const ACTOR_PERMISSIONS = [
   "viewOwnerDashboard",
   "viewOfficerDashboard",
   "seeAllOrganizations",
+  "assignRelationshipManagers",
 ] as const satisfies readonly (keyof typeof can)[];
 export type ActorPermission = (typeof ACTOR_PERMISSIONS)[number];
 

@@ -3,7 +3,14 @@ import { ROLE_NAMES, type OnboardingStatus, type RoleName } from "../roles.ts";
 import type { PolicyActor } from "./actor.ts";
 import { ACTOR_PERMISSIONS, actorPermissionsSchema, permissionsOf, permissionsOnceApproved } from "./permissions.ts";
 import { isApproved } from "../roles.ts";
-import { can, inOrganization, keepsAnOwner, losesOwnerRole, managesUser } from "./rules.ts";
+import {
+  can,
+  eligibleRelationshipManager,
+  inOrganization,
+  keepsAnOwner,
+  losesOwnerRole,
+  managesUser,
+} from "./rules.ts";
 
 const actor = (
   roles: RoleName[],
@@ -40,6 +47,7 @@ describe("policy rules", () => {
     expect(allowed(can.decideApplications)).toEqual(["admin", "owner"]);
     expect(allowed(can.viewActionHistory)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.changeIssueStatus)).toEqual(["admin", "owner", "manager"]);
+    expect(allowed(can.assignRelationshipManagers)).toEqual(["admin", "owner", "manager"]);
     for (const adminOnly of [
       can.changeAiProvider,
       can.editPrompts,
@@ -166,5 +174,28 @@ describe("actor permissions", () => {
     expect(permissionsOnceApproved(applicant).viewDonors).toBe(true);
     expect(permissionsOnceApproved(applicant).viewAdminDashboard).toBe(false);
     expect(permissionsOnceApproved(owner)).toEqual(permissionsOf(owner));
+  });
+});
+
+describe("eligibleRelationshipManager (docs/RULES.md, Portfolios)", () => {
+  const member = (
+    roles: string[],
+    over: Partial<{ organizationId: string | null; onboardingStatus: string }> = {},
+  ) => ({
+    organizationId: "org-a",
+    onboardingStatus: "approved",
+    roles,
+    ...over,
+  });
+  it("takes an approved officer, manager or owner of the donor's organisation, nobody else", () => {
+    for (const role of ["org_officer", "org_manager", "org_owner"])
+      expect(eligibleRelationshipManager(member([role]), "org-a")).toBe(true);
+    expect(eligibleRelationshipManager(member(["admin"]), "org-a")).toBe(false);
+    expect(eligibleRelationshipManager(member([]), "org-a")).toBe(false);
+    expect(eligibleRelationshipManager(member(["org_officer"]), "org-b")).toBe(false);
+    expect(eligibleRelationshipManager(member(["org_officer"], { onboardingStatus: "submitted" }), "org-a")).toBe(
+      false,
+    );
+    expect(eligibleRelationshipManager(member(["org_owner"], { organizationId: null }), "org-a")).toBe(false);
   });
 });

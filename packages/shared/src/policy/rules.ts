@@ -62,7 +62,24 @@ export const can = {
   importDonors: (a: PolicyActor) => has(a, ...DONOR_ROLES),
   editDonorNotes: (a: PolicyActor) => has(a, ...DONOR_ROLES),
   manageDonorGroups: (a: PolicyActor) => has(a, ...DONOR_ROLES),
+  /** Issue 15, Portfolios: owners and managers (and admins) choose a donor's relationship manager; officers do not. */
+  assignRelationshipManagers: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
 };
+
+/** The roles a relationship manager holds one of (docs/RULES.md, Portfolios). */
+export const RELATIONSHIP_MANAGER_ROLES: readonly RoleName[] = ["org_owner", "org_manager", "org_officer"];
+
+/**
+ * Who may be a donor's relationship manager: an approved member of the donor's organisation who is
+ * an officer, manager or owner there (an admin of no organisation is not).
+ */
+export const eligibleRelationshipManager = (
+  user: { organizationId: string | null; onboardingStatus: string; roles: readonly string[] },
+  organizationId: string,
+) =>
+  user.organizationId === organizationId &&
+  user.onboardingStatus === "approved" &&
+  user.roles.some((r) => (RELATIONSHIP_MANAGER_ROLES as readonly string[]).includes(r));
 
 /**
  * Records of another organisation: visible to admins, otherwise only the actor's own. (An account

@@ -82,6 +82,12 @@ export const donors = pgTable(
     extra: json("extra").$type<DonorExtra>().notNull().default({}),
     /** The import that created this donor (undo removes it). */
     createdByImportId: uuid("created_by_import_id"),
+    /**
+     * The donor's relationship manager (issue 15, Portfolios): an officer, manager or owner of the
+     * organisation (packages/shared/src/policy/rules.ts, eligibleRelationshipManager). A user who is
+     * deleted leaves their donors unassigned.
+     */
+    relationshipManagerId: text("relationship_manager_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,6 +125,8 @@ export const donors = pgTable(
       t.largestGiftDate,
     ),
     index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),
+    // The Portfolio filter (mine, a colleague's, unassigned) and portfolio sizes per manager.
+    index("donors_org_relationship_manager_idx").on(t.organizationId, t.relationshipManagerId),
     index("donors_created_by_import_idx").on(t.createdByImportId),
     // The list's search (ILIKE '%term%') on "first last" and email: trigram GIN (pg_trgm). On PGlite they
     // are created by migration 0012 with a 64 MB pending list (row-by-row upkeep made imports ~5x slower).

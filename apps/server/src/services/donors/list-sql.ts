@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   DONOR_EXPORT_COLUMNS,
   DONOR_DATE_FILTERS,
   DONOR_FIELDS,
   DONOR_RANGE_FILTERS,
+  PORTFOLIO_FILTER_UNASSIGNED,
   currentStage,
   type DonorFilterSettings,
   type DonorFieldValue,
@@ -55,6 +56,13 @@ export function filterConditions(f: DonorFilterSettings): SQL[] {
     if (hi) out.push(sql`${col(key)} <= ${hi}::date`);
   }
   if (f.selectedStageFilter) out.push(currentStageIs(f.selectedStageFilter));
+  // "mine" has been replaced by the user's id (list.ts, forQuery) before it gets here.
+  if (f.portfolio)
+    out.push(
+      f.portfolio === PORTFOLIO_FILTER_UNASSIGNED
+        ? isNull(donors.relationshipManagerId)
+        : eq(donors.relationshipManagerId, String(f.portfolio)),
+    );
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { DonorExportQuery, DonorListQuery, DonorListResponse } from "@cultivate/shared";
-import { csvCell, DONOR_EXPORT_HEADERS, parseDonorFilters } from "@cultivate/shared";
+import type { DonorExportQuery, DonorFilterSettings, DonorListQuery, DonorListResponse } from "@cultivate/shared";
+import { csvCell, DONOR_EXPORT_HEADERS, parseDonorFilters, PORTFOLIO_FILTER_MINE } from "@cultivate/shared";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization } from "../../policy/policy.ts";
@@ -30,6 +30,10 @@ function filtersOf(value: string | undefined) {
   return parsed.filters;
 }
 
+/** The filters as the query applies them: the Portfolio filter's "mine" is the signed-in user's id. */
+const forQuery = (filters: DonorFilterSettings, actor: Actor): DonorFilterSettings =>
+  filters.portfolio === PORTFOLIO_FILTER_MINE ? { ...filters, portfolio: actor.userId } : filters;
+
 /**
  * One page of donors with the exact number matching. The number before the filters only where a screen
  * uses it (see `unfilteredTotal` in packages/shared/src/donors/list.ts): the same count when nothing is
@@ -39,7 +43,7 @@ export async function listDonors(app: FastifyInstance, actor: Actor, q: DonorLis
   const scope = readScope(actor, q.organizationId);
   const group = await scopedGroup(app, actor, scope, q.staticGroup);
   const filters = filtersOf(q.filters);
-  const params = { scope, filters, groupId: group?.id, sort: q.sort, dir: q.dir };
+  const params = { scope, filters: forQuery(filters, actor), groupId: group?.id, sort: q.sort, dir: q.dir };
   const [{ rows, total }, dsRatings] = await Promise.all([
     app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize }),
     app.repos.donors.dsRatings(scope),
@@ -78,7 +82,7 @@ export async function donorExportLines(
     yield DONOR_EXPORT_HEADERS.map(csvCell).join(",") + "\r\n";
     for await (const lines of app.repos.donors.exportLines({
       scope,
-      filters,
+      filters: forQuery(filters, actor),
       groupId: group?.id,
       sort: q.sort,
       dir: q.dir,

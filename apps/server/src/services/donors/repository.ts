@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { donorChanges, donors, organizations, stages, users } from "../../db/schema.ts";
@@ -89,6 +89,56 @@ export function donorRepository(db: Db) {
           source: "screen",
           changes: [{ field: "notes", old, new: notes }],
         });
+      });
+    },
+
+    /** The given donors' organisation and current relationship manager (ids not found are left out). */
+    managersOf(ids: readonly string[], tx: DbOrTx = db) {
+      return tx
+        .select({
+          id: donors.id,
+          organizationId: donors.organizationId,
+          relationshipManagerId: donors.relationshipManagerId,
+          managerEmail: users.email,
+        })
+        .from(donors)
+        .leftJoin(users, eq(users.id, donors.relationshipManagerId))
+        .where(inArray(donors.id, [...ids]));
+    },
+
+    /**
+     * Sets the relationship manager of donors of one organisation and records each real change in the
+     * change history (by email, so it stays readable if the user is deleted), in one transaction.
+     */
+    async setRelationshipManager(
+      organizationId: string,
+      changes: readonly { donorId: string; oldEmail: string | null }[],
+      manager: { id: string; email: string } | null,
+      actorUserId: string,
+    ): Promise<void> {
+      if (changes.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(donors)
+          .set({ relationshipManagerId: manager?.id ?? null, updatedAt: new Date() })
+          .where(
+            and(
+              eq(donors.organizationId, organizationId),
+              inArray(
+                donors.id,
+                changes.map((c) => c.donorId),
+              ),
+            ),
+          );
+        await tx.insert(donorChanges).values(
+          changes.map((c) => ({
+            donorId: c.donorId,
+            organizationId,
+            userId: actorUserId,
+            source: "screen" as const,
+            changes: [{ field: "relationship_manager", old: c.oldEmail, new: manager?.email ?? null }],
+          })),
+        );
       });
     },
   };

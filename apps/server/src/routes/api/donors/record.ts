@@ -1,14 +1,21 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  bulkRelationshipManagerInputSchema,
+  bulkRelationshipManagerResponseSchema,
+  PORTFOLIO_MESSAGES,
+  relationshipManagerInputSchema,
+  relationshipManagerResponseSchema,
   donorNotesInputSchema,
   donorParamsSchema,
   donorNotesResponseSchema,
   donorRecordResponseSchema,
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
-import { can } from "../../../policy/policy.ts";
+import { authorize, can } from "../../../policy/policy.ts";
 import { donorActor } from "../../../services/donors/access.ts";
 import { readDonorRecord, saveDonorNotes } from "../../../services/donors/record.ts";
+import { assignRelationshipManager, assignRelationshipManagerInBulk } from "../../../services/donors/portfolio.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const idParams = donorParamsSchema;
@@ -49,6 +56,48 @@ export const donorRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await donorActor(app, request, can.editDonorNotes);
       return saveDonorNotes(app, actor, request, request.params.id, request.body.notes);
+    },
+  });
+
+  const assignTracking = {
+    actionType: "donor_management",
+    actionName: "assign_relationship_manager",
+    resourceType: "donor",
+  } as const;
+  const assigner = async (request: FastifyRequest) => {
+    const actor = await donorActor(app, request);
+    authorize(actor, can.assignRelationshipManagers, PORTFOLIO_MESSAGES.forbidden);
+    return actor;
+  };
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+  // Issue 15, Portfolios (docs/RULES.md, Portfolios): owners, managers and admins assign.
+  app.put("/donors/:id/relationship-manager", {
+    schema: {
+      tags: ["donors"],
+      summary: "Set or clear a donor's relationship manager (an officer, manager or owner of its organisation)",
+      params: idParams,
+      body: relationshipManagerInputSchema,
+      response: { 200: relationshipManagerResponseSchema, ...errors },
+    },
+    onError: trackRefused(app, assignTracking),
+    handler: async (request) => {
+      const actor = await assigner(request);
+      return assignRelationshipManager(app, actor, request, request.params.id, request.body.userId);
+    },
+  });
+
+  app.post("/donors/relationship-manager", {
+    schema: {
+      tags: ["donors"],
+      summary: "Set or clear the relationship manager of many donors of one organisation (all or nothing)",
+      body: bulkRelationshipManagerInputSchema,
+      response: { 200: bulkRelationshipManagerResponseSchema, ...errors },
+    },
+    onError: trackRefused(app, assignTracking),
+    handler: async (request) => {
+      const actor = await assigner(request);
+      return assignRelationshipManagerInBulk(app, actor, request, request.body.donorIds, request.body.userId);
     },
   });
 };

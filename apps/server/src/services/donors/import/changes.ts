@@ -10,6 +10,8 @@ export const UNKNOWN_FIELD_PREFIX = "unknown:";
 export const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 export const changeLabel = (field: string) =>
-  field.startsWith(UNKNOWN_FIELD_PREFIX)
-    ? field.slice(UNKNOWN_FIELD_PREFIX.length)
-    : (DONOR_FIELD_BY_KEY.get(field)?.label ?? field);
+  field === "relationship_manager"
+    ? "Relationship Manager"
+    : field.startsWith(UNKNOWN_FIELD_PREFIX)
+      ? field.slice(UNKNOWN_FIELD_PREFIX.length)
+      : (DONOR_FIELD_BY_KEY.get(field)?.label ?? field);

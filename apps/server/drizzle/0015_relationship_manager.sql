@@ -1,0 +1,3 @@
+ALTER TABLE "donors" ADD COLUMN "relationship_manager_id" text;--> statement-breakpoint
+ALTER TABLE "donors" ADD CONSTRAINT "donors_relationship_manager_id_users_id_fk" FOREIGN KEY ("relationship_manager_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "donors_org_relationship_manager_idx" ON "donors" USING btree ("organization_id","relationship_manager_id");
