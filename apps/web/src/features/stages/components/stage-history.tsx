@@ -1,7 +1,7 @@
 import { useState } from "react";
 import dayjs from "dayjs";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
-import { aiProviderLabel, type StageRecommendation } from "@cultivate/shared";
+import { AI_PROVIDERS, type StageRecommendation } from "@cultivate/shared";
 import { ExpandableOutput } from "./expandable-output";
 
 const when = (iso: string) => dayjs(iso).format("MMM D, YYYY h:mm A");
@@ -9,7 +9,8 @@ const when = (iso: string) => dayjs(iso).format("MMM D, YYYY h:mm A");
 /** Which provider and model wrote the record; older records may carry neither. */
 export function writtenBy(record: Pick<StageRecommendation, "provider" | "model">) {
   if (!record.provider) return "Unknown provider";
-  const label = aiProviderLabel(record.provider);
+  // The provider's own name ("Built-in offline planner"), not the setting's label with its "(no API key)" hint.
+  const label = AI_PROVIDERS.find((p) => p.value === record.provider)?.name ?? record.provider;
   return record.model && record.model !== record.provider ? `${label} · ${record.model}` : label;
 }
 
@@ -59,8 +60,9 @@ function HistoryEntry({ record }: { record: StageRecommendation }) {
   );
 }
 
-/** Saved recommendations in the order they were made; a new one is appended at the end. */
+/** Saved recommendations, newest first (issue 14): a new one appears at the top, not below the fold. */
 export function StageHistory({ records }: { records: StageRecommendation[] }) {
+  const newestFirst = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Stack gap="sm" aria-label="Saved recommendations">
       <Title order={2} size="h4">
@@ -71,7 +73,7 @@ export function StageHistory({ records }: { records: StageRecommendation[] }) {
           No recommendations saved yet.
         </Text>
       ) : (
-        records.map((r) => <HistoryEntry key={r.id} record={r} />)
+        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} />)
       )}
     </Stack>
   );
