@@ -20,3 +20,4 @@ export * from "./input.ts";
 export * from "./policy/index.ts";
 export * from "./contracts/index.ts";
 export * from "./navigation.ts";
+export * from "./action-sentences.ts";
