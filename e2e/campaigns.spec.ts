@@ -149,7 +149,10 @@ test("campaign, Discovery then Connection with the offline provider, stage strip
   const preview = page.getByLabel("Prompt (you can edit it before sending)");
   await expect(preview).toBeVisible();
   await expect(preview).toHaveValue(/Engagement stage: Discovery/);
-  await expect(preview).toHaveValue(/Campaign goal: A lead gift of \$250,000 for the new wing/);
+  // Issue 14: the campaign's own goal, then the donor's goal for it.
+  await expect(preview).toHaveValue(
+    /Campaign goal: \$2,000,000\nGoal for this donor: A lead gift of \$250,000 for the new wing/,
+  );
   await expect(preview).toHaveValue(/Preparation notes: Met at the spring gala/);
   await expect(preview).toHaveValue(/Previous stage summaries:\nNone/);
   await preview.fill(`${await preview.inputValue()}\n\nKeep it short.`);
@@ -181,7 +184,9 @@ test("campaign, Discovery then Connection with the offline provider, stage strip
   await page.getByRole("button", { name: "Submit Prompt" }).click();
   await expect(page.getByText("Connection recommendation saved.")).toBeVisible({ timeout: 30_000 });
   await expect(records).toHaveCount(2);
-  await expect(records.nth(1)).toHaveAttribute("data-stage", "Connection");
+  // Newest first (issue 14): the new Connection record is on top.
+  await expect(records.nth(0)).toHaveAttribute("data-stage", "Connection");
+  await expect(records.nth(1)).toHaveAttribute("data-stage", "Discovery");
   await expect(page.getByTestId("current-stage")).toHaveText("Current stage: Deepening");
   await shot(page, "stage-history");
 

@@ -227,7 +227,11 @@ test("upload CSV: type and empty checks, preview of 5 rows, progress, report wit
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(dialog.getByRole("progressbar", { name: "Import progress" })).toBeVisible();
   await expect(dialog.getByTestId("import-progress-text")).toHaveText("9 / 9 rows", { timeout: 20_000 });
-  await expect(page.getByText("Successfully uploaded 8 donor records!")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Successfully uploaded 8 donor records (8 new, 0 updated, 0 unchanged)! 1 row was skipped (see the problem report).",
+    ),
+  ).toBeVisible();
 
   const report = dialog.getByLabel("Import report");
   await expect(report.getByTestId("import-count-inserted")).toHaveText("8");
@@ -262,6 +266,10 @@ test("undo an import from its report removes the donors it inserted", async ({ p
     timeout: 20_000,
   });
   await dialog.getByRole("button", { name: "Undo Import" }).click();
+  // Undo asks first, saying what it will do (issue 14).
+  const confirm = page.getByRole("dialog", { name: "Undo this import?" });
+  await expect(confirm).toContainText("Undoing this import removes the 3 donors it added.");
+  await confirm.getByRole("button", { name: "Undo Import" }).click();
   await expect(dialog.getByText("This import was undone", { exact: false }).first()).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole("button", { name: "Close" }).last().click();
   await expect(page.getByText("No donors found")).toBeVisible();
@@ -431,7 +439,11 @@ test("open a donor, edit and save notes; the full record shows the change", asyn
   await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
   await expect(page.getByTestId("donor-capacity")).toHaveText("$1,250,000");
   await expect(page.getByTestId("donor-ds-rating")).toHaveText("DS1-1");
-  await expect(page.getByText("You are in the Discovery stage...")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You are in the Discovery stage: learn what this donor cares about and choose the campaign to talk with them about.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: /Go to Stage Details/ })).toHaveAttribute("href", /\/donor\/[0-9a-f-]+$/);
   await expect(page.getByText("No engagement history yet.")).toBeVisible();
   await expect(page.getByRole("listitem", { name: "Discovery: Current" })).toBeVisible();
@@ -511,7 +523,9 @@ test("an admin uploads into a chosen organisation and lists it with ?organizatio
   await dialog.getByRole("combobox", { name: "Target organization" }).click();
   await page.getByRole("option", { name: who.orgName }).click();
   await dialog.getByRole("button", { name: "Upload", exact: true }).click();
-  await expect(page.getByText("Successfully uploaded 4 donor records!")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Successfully uploaded 4 donor records (4 new, 0 updated, 0 unchanged)!")).toBeVisible({
+    timeout: 20_000,
+  });
   await dialog.getByRole("button", { name: "Close" }).last().click();
 
   await expect(page.getByTestId("donor-count")).toHaveText("Showing 1–4 of 4 donors");
@@ -548,7 +562,11 @@ test("the dashboard's stage strip, Next Step and Engagement Timeline follow the 
   await page.goto(`/donor/${donorId}/dashboard`);
   await expect(page.getByRole("listitem", { name: "Discovery: Done" })).toBeVisible();
   await expect(page.getByRole("listitem", { name: "Connection: Current" })).toBeVisible();
-  await expect(page.getByText("You are in the Connection stage...")).toBeVisible();
+  await expect(
+    page.getByText(
+      "You are in the Connection stage: build a personal relationship, such as a meeting or a visit, around what the donor cares about.",
+    ),
+  ).toBeVisible();
 
   const timeline = page.getByRole("region", { name: "Engagement Timeline" });
   await expect(timeline).toContainText("Discovery ·");

@@ -657,6 +657,19 @@ test("as the organisation owner: no payload runs on any page", async ({ browser 
       await expect(dialog.getByLabel("Import report")).toBeVisible({ timeout: 30_000 });
     },
   });
+  // Issue 14: the import history shows that upload's file name (a payload), and its report.
+  await check("import history", { url: "/imports", min: 1 });
+  await check("import history: a report", {
+    min: 1,
+    act: async () => {
+      await page
+        .getByTestId("import-entry")
+        .first()
+        .getByRole("button", { name: /Report/ })
+        .click();
+      await expect(page.getByRole("dialog", { name: "Import report" }).getByLabel("Import report")).toBeVisible();
+    },
+  });
   await owner.close();
   expect(dialogs).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTION_CSV_COLUMNS } from "@cultivate/shared";
-import { organizations, userActions } from "../src/db/schema.ts";
+import { ACTION_CSV_COLUMNS, describeAction } from "@cultivate/shared";
+import { campaigns, onboardingForms, organizations, userActions } from "../src/db/schema.ts";
 import { csvCell } from "@cultivate/shared";
 import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
@@ -194,5 +194,69 @@ describe("CSV export (docs/RULES.md, Activity history)", () => {
     const res = await t.request("GET", "/api/actions/export?actionType=system", { cookie: admin.cookie });
     expect(res.body).toContain(`'=cmd|' /C calc'!A0`);
     expect(res.body).toContain(`,'-1+1,`);
+  });
+});
+
+describe("what the history's sentences are made of (issue 14)", () => {
+  it("names the person and the record: 'Maria Lopez archived Spring Gala', raw names kept", async () => {
+    const owner = await buildUser(t, { role: "org_owner", organizationId: orgA });
+    await t.db
+      .insert(onboardingForms)
+      .values({ userId: owner.userId, organizationName: "Harbor Literacy", firstName: "Maria", lastName: "Lopez" });
+    const created = await t.request("POST", "/api/campaigns", {
+      cookie: owner.cookie,
+      body: { name: "Spring Gala", goal: "Raise $250k at the gala", startDate: "2027-03-01", endDate: "2027-05-31" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect(
+      (await t.request("PATCH", `/api/campaigns/${id}`, { cookie: owner.cookie, body: { isArchived: true } }))
+        .statusCode,
+    ).toBe(200);
+    await t.app.activity.flush();
+
+    const list = await get(owner.cookie, "/api/actions?actionName=campaign_archive");
+    const archived = (list.items as unknown as Record<string, unknown>[]).find(
+      (a) => a.resourceId === id && (a.details as { phase?: string }).phase === "success",
+    );
+    expect(archived).toMatchObject({
+      userName: "Maria Lopez",
+      userEmail: owner.email,
+      actionType: "campaign_management",
+      actionName: "campaign_archive",
+      resourceType: "campaign",
+      resourceName: "Spring Gala",
+    });
+    expect(describeAction(archived as never)).toBe("Maria Lopez archived Spring Gala");
+  });
+
+  it("never names another organisation's record, even when an action of this one points at it", async () => {
+    const [b] = await t.db
+      .insert(campaigns)
+      .values({
+        name: "Mountain Secret",
+        goal: "x",
+        startDate: "2026-01-01",
+        endDate: "2026-12-31",
+        organizationId: orgB,
+      })
+      .returning();
+    await t.db.insert(userActions).values({
+      userId: userA.userId,
+      organizationId: orgA,
+      actionType: "campaign_management",
+      actionName: "campaign_update",
+      resourceType: "campaign",
+      resourceId: b!.id,
+      details: {},
+      success: false,
+      errorMessage: "Campaign not found.",
+      timestamp: new Date(),
+    });
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
+    const body = await get(admin.cookie, `/api/actions?organizationId=${orgA}&actionName=campaign_update`);
+    const row = (body.items as unknown as Record<string, unknown>[]).find((a) => a.resourceId === b!.id);
+    expect(row).toMatchObject({ resourceName: null, organizationId: orgA });
+    expect(JSON.stringify(body)).not.toContain("Mountain Secret");
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { donors, stages } from "../src/db/schema.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
-import { twoOrganizations } from "./fixtures.ts";
+import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
 let t: TestApp;
 let orgA: { id: string };
@@ -12,6 +12,7 @@ let other: string;
 let d1: string;
 let d2: string;
 let foreignDonor: string;
+let people: OrganizationPeople;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,6 +21,7 @@ beforeAll(async () => {
   orgA = a.org;
   orgB = b.org;
   officer = a.officer.cookie;
+  people = a;
   other = b.owner.cookie;
   d1 = (await buildDonor(t, orgA.id, { firstName: "One" })).id;
   d2 = (await buildDonor(t, orgA.id, { firstName: "Two" })).id;
@@ -105,6 +107,50 @@ describe("static groups", () => {
         .statusCode,
     ).toBe(404);
   });
+});
+
+describe("who made a group and who may delete it (issue 14)", () => {
+  const paths = {
+    static: { create: "/api/donor-groups", body: { name: "Owner's prospects" } },
+    saved: { create: "/api/saved-donor-groups", body: { name: "Owner's filter", filterSettings: { searchTerm: "a" } } },
+  };
+  for (const [kind, { create, body }] of Object.entries(paths)) {
+    it(`names the maker of a ${kind} group; its maker, a manager, an owner or an admin deletes it, an officer not (403)`, async () => {
+      const make = async (cookie: string) => {
+        const res = await t.request("POST", create, { cookie, body });
+        expect(res.statusCode).toBe(201);
+        return res.json() as { id: string; createdBy: unknown; permissions: { delete: boolean } };
+      };
+      const byOwner = await make(people.owner.cookie);
+      expect(byOwner.createdBy).toEqual({ name: null, email: people.owner.email });
+      expect(byOwner.permissions).toEqual({ delete: true });
+
+      const listed = (await t.request("GET", create, { cookie: officer })).json().groups;
+      const seen = listed.find((g: { id: string }) => g.id === byOwner.id);
+      expect(seen.createdBy).toEqual({ name: null, email: people.owner.email });
+      expect(seen.permissions).toEqual({ delete: false });
+
+      const refused = await t.request("DELETE", `${create}/${byOwner.id}`, { cookie: officer });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(
+        "Only the person who made this group, a manager, an owner or an administrator can delete it.",
+      );
+      expect(
+        (await t.request("GET", create, { cookie: officer })).json().groups.map((g: { id: string }) => g.id),
+      ).toContain(byOwner.id);
+
+      // The officer's own group, and anyone's for a manager, an owner and an admin.
+      const own = await make(officer);
+      expect((await t.request("DELETE", `${create}/${own.id}`, { cookie: officer })).statusCode).toBe(200);
+      expect((await t.request("DELETE", `${create}/${byOwner.id}`, { cookie: people.manager.cookie })).statusCode).toBe(
+        200,
+      );
+      for (const who of [people.owner, people.admin]) {
+        const g = await make(officer);
+        expect((await t.request("DELETE", `${create}/${g.id}`, { cookie: who.cookie })).statusCode).toBe(200);
+      }
+    });
+  }
 });
 
 describe("saved filter groups", () => {

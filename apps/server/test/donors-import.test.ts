@@ -77,7 +77,14 @@ describe("importing a research export (gen-donors.mjs --messy)", () => {
       expect(c.inserted + c.updated + c.unchanged + c.skipped).toBe(200);
       expect(c.inserted).toBeGreaterThan(150);
       expect(c.unchanged + c.updated).toBeGreaterThan(0); // the generator's duplicated donors
-      expect(first.message).toBe(`Successfully uploaded ${c.inserted + c.updated + c.unchanged} donor records!`);
+      // Issue 14: the spec's sentence with what happened, thousands separators and the skipped rows.
+      const n = (v: number) => v.toLocaleString("en-US");
+      const skipped = c.skipped
+        ? ` ${n(c.skipped)} row${c.skipped === 1 ? " was" : "s were"} skipped (see the problem report).`
+        : "";
+      expect(first.message).toBe(
+        `Successfully uploaded ${n(c.inserted + c.updated + c.unchanged)} donor records (${n(c.inserted)} new, ${n(c.updated)} updated, ${n(c.unchanged)} unchanged)!${skipped}`,
+      );
       expect(await donorCount(org.id)).toBe(c.inserted);
       const problems = first.problems as { row: number; column: string; problem: string }[];
       expect(problems.length).toBe(first.problemCount);

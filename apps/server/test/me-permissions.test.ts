@@ -103,3 +103,20 @@ describe("GET /api/me permissions", () => {
     expect(unapproved.permissionsOnceApproved).toEqual(none);
   });
 });
+
+describe("GET /api/me accessContacts (issue 14)", () => {
+  it("tells an approved user without a role who can give them one: their organisation's approved owners", async () => {
+    const org = await buildOrg(t);
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    await buildUser(t, { role: "org_owner", status: "submitted", organizationId: org.id }); // not approved: not asked
+    const plain = await buildUser(t, { organizationId: org.id });
+    expect((await t.request("GET", "/api/me", { cookie: plain.cookie })).json().accessContacts).toEqual([owner.email]);
+    // Everyone else gets none: a user with a role, an applicant, a user without an organisation.
+    const officerOfOrg = await buildUser(t, { role: "org_officer", organizationId: org.id });
+    const applicant = await buildUser(t, { status: "submitted", organizationId: org.id });
+    const homeless = await buildUser(t, { organizationId: null });
+    for (const u of [officerOfOrg, applicant, homeless, owner]) {
+      expect((await t.request("GET", "/api/me", { cookie: u.cookie })).json().accessContacts).toEqual([]);
+    }
+  });
+});

@@ -118,7 +118,7 @@ describe("stage recommendations", () => {
     expect(badStage.statusCode).toBe(400);
   });
 
-  it("the preview carries the stage prompt, donor data and the defaults for goal, notes and history", async () => {
+  it("the preview carries the stage prompt, donor data, the campaign's goal and the defaults for notes and history", async () => {
     const donor = await buildDonor(t, org.id, {
       firstName: "Pat",
       lastName: "Preview",
@@ -133,7 +133,9 @@ describe("stage recommendations", () => {
     expect(res.statusCode).toBe(200);
     const { prompt, promptVersion } = res.json();
     expect(prompt).toContain("You are preparing the Discovery stage");
-    expect(prompt).toContain("Campaign goal: N/A");
+    // Issue 14: the chosen campaign's own goal, not "N/A"; no donor goal was set, so no line for it.
+    expect(prompt).toContain("Campaign goal: $500,000");
+    expect(prompt).not.toContain("Goal for this donor");
     expect(prompt).toContain("Preparation notes: None provided");
     expect(prompt).toMatch(/Previous stage summaries:\nNone/);
     expect(prompt).toContain("$1,000,000");
@@ -155,7 +157,8 @@ describe("stage recommendations", () => {
         body: { stage: "Discovery", campaignId },
       })
     ).json();
-    expect(preview.prompt).toContain("Campaign goal: $25,000 table sponsor");
+    // Issue 14: the campaign's goal and the donor's own goal for it.
+    expect(preview.prompt).toContain("Campaign goal: $500,000\nGoal for this donor: $25,000 table sponsor");
     const edited = `${preview.prompt}\n\nKeep it short.`;
     const res = await t.request("POST", `/api/donors/${donor.id}/stages/generate`, {
       cookie: officer.cookie,
@@ -188,6 +191,10 @@ describe("stage recommendations", () => {
     expect(sent.headers.authorization).toBe("Bearer sk-test-openai");
     expect(sent.body).toMatchObject({ model: "gpt-4o-test", stream: true });
     expect(JSON.stringify(sent.body.messages)).toContain("Keep it short.");
+    // What the provider received names both goals (issue 14).
+    const sentText = (sent.body.messages as { content: string }[]).map((m) => m.content).join("\n");
+    expect(sentText).toContain("Campaign goal: $500,000");
+    expect(sentText).toContain("Goal for this donor: $25,000 table sponsor");
 
     const [saved] = await t.db.select().from(stages).where(eq(stages.donorId, donor.id));
     expect(saved).toMatchObject({ promptResponse: edited, campaignId, userId: officer.userId });

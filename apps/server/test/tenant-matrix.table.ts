@@ -574,17 +574,27 @@ export const TABLE: Record<string, Row> = {
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
     request: ({ f }, { record }) => ({ params: { id: pick(f, record, "batchA", "batchB") } }),
   },
+  // Issue 14: whoever ran the import (own: the officer's), or a manager, an owner or an admin; an officer may not
+  // undo a colleague's import (colleague: A's owner's), which it can see: 403, not 404.
   "POST /api/donors/imports/{id}/undo": {
-    records: ["own", "other", "random"],
+    records: ["own", "other", "random", "colleague"],
     phase: 1,
-    expect: gate(202, FOUR_ROLES, ["own", "other", "random"]),
+    expect: gate(202, FOUR_ROLES, ["own", "other", "random", "colleague"], {
+      override: { colleague: { officer: 403 } },
+    }),
     // A completed batch per cell (undo is once only); the undo job is waited for.
     request: async (ctx, { record }) => ({
       params: {
-        id: await throwaway(ctx, record, async (organizationId) => {
+        id: await throwaway(ctx, record, async (organizationId, userId) => {
           const [b] = await ctx.t.db
             .insert(donorImportBatches)
-            .values({ organizationId, status: "completed", fileName: "throwaway.csv", finishedAt: new Date() })
+            .values({
+              organizationId,
+              userId,
+              status: "completed",
+              fileName: "throwaway.csv",
+              finishedAt: new Date(),
+            })
             .returning();
           return b!.id;
         }),
@@ -607,14 +617,21 @@ export const TABLE: Record<string, Row> = {
       body: { name: `Matrix group ${rnd().slice(0, 8)}`, organizationId: orgOf(f, record) },
     }),
   },
+  // Issue 14: its maker (own: the officer's group), a manager, an owner or an admin; an officer may not delete a
+  // colleague's group (colleague: made by A's owner), which it can see: 403, not 404.
   "DELETE /api/donor-groups/{id}": {
-    records: ["own", "other", "random"],
+    records: ["own", "other", "random", "colleague"],
     phase: 3,
-    expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random", "colleague"], {
+      override: { colleague: { officer: 403 } },
+    }),
     request: async (ctx, { record }) => ({
       params: {
-        id: await throwaway(ctx, record, async (organizationId) => {
-          const [g] = await ctx.t.db.insert(donorGroups).values({ name: "Throwaway", organizationId }).returning();
+        id: await throwaway(ctx, record, async (organizationId, userId) => {
+          const [g] = await ctx.t.db
+            .insert(donorGroups)
+            .values({ name: "Throwaway", organizationId, userId })
+            .returning();
           return g!.id;
         }),
       },
@@ -652,16 +669,19 @@ export const TABLE: Record<string, Row> = {
       },
     }),
   },
+  // Issue 14: as static groups, its maker, a manager, an owner or an admin.
   "DELETE /api/saved-donor-groups/{id}": {
-    records: ["own", "other", "random"],
+    records: ["own", "other", "random", "colleague"],
     phase: 3,
-    expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random", "colleague"], {
+      override: { colleague: { officer: 403 } },
+    }),
     request: async (ctx, { record }) => ({
       params: {
-        id: await throwaway(ctx, record, async (organizationId) => {
+        id: await throwaway(ctx, record, async (organizationId, userId) => {
           const [s] = await ctx.t.db
             .insert(savedDonorGroups)
-            .values({ name: "Throwaway", organizationId, filterSettings: { minCapacity: 5 } })
+            .values({ name: "Throwaway", organizationId, userId, filterSettings: { minCapacity: 5 } })
             .returning();
           return s!.id;
         }),

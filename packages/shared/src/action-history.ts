@@ -41,12 +41,16 @@ export const userActionSchema = z.object({
   id: z.string(),
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
+  /** The user's name, when they gave one (the sentence names them by it). */
+  userName: z.string().nullable(),
   organizationId: z.string().nullable(),
   organizationName: z.string().nullable(),
   actionType: z.string(),
   actionName: z.string(),
   resourceType: z.string().nullable(),
   resourceId: z.string().nullable(),
+  /** The record's name (campaign, group, donor, user's email, file…) for the sentence; null when unknown. */
+  resourceName: z.string().nullable(),
   success: z.boolean(),
   durationMs: z.number().nullable(),
   ipAddress: z.string().nullable(),

@@ -13,6 +13,19 @@ export const FILL_ALL_FIELDS_MESSAGE = "Please fill in all fields";
 export const ORGANIZATION_NAME_REQUIRED_MESSAGE = "Organization name is required";
 export const MANAGE_USERS_DENIED_MESSAGE = "You don't have permission to manage users.";
 export const MANAGE_USERS_ACCESS_DENIED = "Access Denied - You don't have permission to manage users.";
+
+/**
+ * Issue 14: what an approved account without a role reads under Access Denied: who can give it one
+ * (docs/RULES.md, Roles). `owners` are its organisation's owners' email addresses (GET /api/me).
+ */
+export function noRoleNextStep(organizationName: string | null, owners: readonly string[]): string {
+  if (!organizationName)
+    return "Your account belongs to no organization and has no role yet. A platform administrator can add you to one and give you a role: ask through Support.";
+  if (owners.length === 0)
+    return `Your account has no role in ${organizationName} yet, and the organization has no owner. A platform administrator can give you a role: ask through Support.`;
+  const who = owners.length === 1 ? `its owner, ${owners[0]}` : `one of its owners (${owners.join(", ")})`;
+  return `Your account has no role in ${organizationName} yet. Ask ${who}, or a platform administrator, to give you one on User Management.`;
+}
 export const MANAGE_ORGANIZATIONS_DENIED_MESSAGE = "You don't have permission to manage organizations.";
 export const ADMIN_DASHBOARD_DENIED_MESSAGE = "You don't have permission to access the admin dashboard.";
 export const ORGANIZATION_NOT_FOUND_FOR_USER = "Organization not found for user.";

@@ -64,7 +64,10 @@ export type PromptInput = {
   /** Donor facts as label → value, already formatted for reading. */
   donorFacts: readonly [string, string][];
   campaignName?: string | null;
+  /** The campaign's own goal ("Raise $250k at the gala"). */
   campaignGoal?: string | null;
+  /** The donor's goal for that campaign, when one was set (issue 14). */
+  donorGoal?: string | null;
   prepNotes?: string | null;
   previousSummaries?: string | null;
 };
@@ -78,6 +81,7 @@ export function buildStagePrompt(input: PromptInput): string {
     `Engagement stage: ${input.stage}`,
     ...(input.campaignName ? [`Campaign: ${input.campaignName}`] : []),
     `Campaign goal: ${input.campaignGoal?.trim() || DEFAULT_CAMPAIGN_GOAL}`,
+    ...(input.donorGoal?.trim() ? [`Goal for this donor: ${input.donorGoal.trim()}`] : []),
     "",
     "Donor information:",
     facts || "- (no donor data)",

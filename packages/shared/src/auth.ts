@@ -18,6 +18,11 @@ export const meSchema = z.object({
   permissions: actorPermissionsSchema,
   /** What their roles will allow once approved (the same as permissions for an approved account). */
   permissionsOnceApproved: actorPermissionsSchema,
+  /**
+   * Issue 14: for an approved account without a role, the email addresses of its organisation's owners,
+   * who can give it one (docs/RULES.md, Roles); empty for everyone else.
+   */
+  accessContacts: z.array(z.string()),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -126,6 +126,10 @@ export const STAGE_MESSAGES = {
   resetConfirm:
     "Delete every saved stage recommendation for this donor and start again at Discovery? This cannot be undone.",
   generating: "Generating...",
+  /** ours (issue 14): the campaign selector's next step when there is no campaign to pick. */
+  noCampaigns: "There is no active campaign yet.",
+  noCampaignsAskSomeone:
+    "There is no active campaign yet. Your organization's owners and managers, or an administrator, can create one.",
 } as const;
 
 export const stageNameSchema = z.enum(STAGES);

@@ -19,3 +19,5 @@ export * from "./campaigns.ts";
 export * from "./input.ts";
 export * from "./policy/index.ts";
 export * from "./contracts/index.ts";
+export * from "./navigation.ts";
+export * from "./action-sentences.ts";

@@ -58,6 +58,7 @@ function write(ctx: StageContext): string {
   if (ctx.campaignName || ctx.campaignGoal) {
     lines.push("", `Campaign: ${[ctx.campaignName, ctx.campaignGoal].filter(Boolean).join(" — ")}`);
   }
+  if (ctx.donorGoal) lines.push(`Goal for this donor: ${ctx.donorGoal}`);
   lines.push("", "What the record says:", `- ${capacityNote(ctx)}`);
   if (ctx.donor.rating) lines.push(`- DS Rating: ${ctx.donor.rating}.`);
   if (ctx.donor.giftCount) {

@@ -16,6 +16,8 @@ export type StageContext = {
   };
   campaignName: string | null;
   campaignGoal: string | null;
+  /** The donor's own goal for the campaign, when set. */
+  donorGoal: string | null;
   prepNotes: string | null;
   previousStages: readonly { stageName: string; aiOutput: string; createdAt: string }[];
 };

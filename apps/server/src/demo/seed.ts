@@ -13,18 +13,22 @@ import {
   stages,
   userProfiles,
   userRoles,
+  users,
 } from "../db/schema.ts";
+import { OfflineProvider } from "../ai/offline-provider.ts";
+import { stageContext } from "../services/stages/context.ts";
 import { generateDonorCsv } from "./generate.ts";
 
 export const DEMO_ORG = "Demo Foundation";
 export const DEMO_SECOND_ORG = "Riverside Arts Council";
 export const DEMO_PASSWORD = "cultivate-demo";
-export const DEMO_USERS: { email: string; role: RoleName; org: "demo" | "second" | null }[] = [
-  { email: "admin@demo.cultivate.local", role: "admin", org: "demo" },
-  { email: "owner@demo.cultivate.local", role: "org_owner", org: "demo" },
-  { email: "manager@demo.cultivate.local", role: "org_manager", org: "demo" },
-  { email: "officer@demo.cultivate.local", role: "org_officer", org: "demo" },
-  { email: "owner@riverside.cultivate.local", role: "org_owner", org: "second" },
+// Names, so the screens read as they will with real people ("Maria Lopez archived Spring Gala", issue 14).
+export const DEMO_USERS: { email: string; name: string; role: RoleName; org: "demo" | "second" | null }[] = [
+  { email: "admin@demo.cultivate.local", name: "Alex Morgan", role: "admin", org: "demo" },
+  { email: "owner@demo.cultivate.local", name: "Maria Lopez", role: "org_owner", org: "demo" },
+  { email: "manager@demo.cultivate.local", name: "Sam Patel", role: "org_manager", org: "demo" },
+  { email: "officer@demo.cultivate.local", name: "Jordan Lee", role: "org_officer", org: "demo" },
+  { email: "owner@riverside.cultivate.local", name: "Priya Shah", role: "org_owner", org: "second" },
 ];
 
 async function ensureOrg(app: FastifyInstance, name: string) {
@@ -36,11 +40,15 @@ async function ensureOrg(app: FastifyInstance, name: string) {
   return org!;
 }
 
-async function ensureUser(app: FastifyInstance, email: string, role: RoleName, organizationId: string | null) {
+async function ensureUser(
+  app: FastifyInstance,
+  { email, name, role }: { email: string; name: string; role: RoleName },
+  organizationId: string | null,
+) {
   const ctx = await app.auth.$context;
   let found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   if (!found) {
-    const u = await ctx.internalAdapter.createUser({ email, name: email, emailVerified: true }, {
+    const u = await ctx.internalAdapter.createUser({ email, name, emailVerified: true }, {
       method: "admin",
     } as never);
     await ctx.internalAdapter.linkAccount({
@@ -52,6 +60,7 @@ async function ensureUser(app: FastifyInstance, email: string, role: RoleName, o
     found = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   }
   const userId = found!.user.id;
+  await app.db.update(users).set({ name }).where(eq(users.id, userId));
   await app.db
     .insert(userProfiles)
     .values({ id: userId, organizationId, onboardingStatus: "approved" })
@@ -62,9 +71,16 @@ async function ensureUser(app: FastifyInstance, email: string, role: RoleName, o
   const [r] = await app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, role));
   await app.db.delete(userRoles).where(eq(userRoles.userId, userId));
   await app.db.insert(userRoles).values({ userId, roleId: r!.id });
+  return userId;
 }
 
-async function importDemoDonors(app: FastifyInstance, organizationId: string, rows: number, seed: number) {
+async function importDemoDonors(
+  app: FastifyInstance,
+  organizationId: string,
+  rows: number,
+  seed: number,
+  userId: string | null,
+) {
   const [{ n }] = (await app.db
     .select({ n: count() })
     .from(donors)
@@ -73,7 +89,7 @@ async function importDemoDonors(app: FastifyInstance, organizationId: string, ro
   const upload = await app.donorImportJobs.spoolUpload(Readable.from(generateDonorCsv(rows, seed)));
   const [batch] = await app.db
     .insert(donorImportBatches)
-    .values({ id: upload.id, organizationId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal })
+    .values({ id: upload.id, organizationId, userId, fileName: "demo-donors.csv", rowsTotal: upload.rowsTotal })
     .returning();
   await app.donorImportJobs.runImport(batch!.id); // here, not as a queued job: the loader waits for it
   const [{ m }] = (await app.db
@@ -91,33 +107,56 @@ async function importDemoDonors(app: FastifyInstance, organizationId: string, ro
 export async function seedDemo(app: FastifyInstance) {
   const demo = await ensureOrg(app, DEMO_ORG);
   const second = await ensureOrg(app, DEMO_SECOND_ORG);
+  const ids = new Map<string, string>();
   for (const u of DEMO_USERS)
-    await ensureUser(app, u.email, u.role, u.org === "demo" ? demo.id : u.org === "second" ? second.id : null);
-  const demoCount = await importDemoDonors(app, demo.id, 1000, 7);
-  const secondCount = await importDemoDonors(app, second.id, 50, 11);
+    ids.set(u.email, await ensureUser(app, u, u.org === "demo" ? demo.id : u.org === "second" ? second.id : null));
+  // Each organisation's owner "ran" its import and made its group: the history and the groups name someone.
+  const demoOwner = ids.get("owner@demo.cultivate.local") ?? null;
+  const demoCount = await importDemoDonors(app, demo.id, 1000, 7, demoOwner);
+  const secondCount = await importDemoDonors(
+    app,
+    second.id,
+    50,
+    11,
+    ids.get("owner@riverside.cultivate.local") ?? null,
+  );
 
   const [hasStages] = await app.db.select({ n: count() }).from(stages).where(eq(stages.organizationId, demo.id));
   if (!hasStages?.n) {
     const some = await app.db
-      .select({ id: donors.id })
+      .select()
       .from(donors)
       .where(eq(donors.organizationId, demo.id))
       .orderBy(donors.lastName, donors.firstName)
       .limit(40);
-    const values = some.flatMap((d, i) =>
-      STAGES.slice(0, (i % 5) + 1).map((stageName, k) => ({
-        donorId: d.id,
-        organizationId: demo.id,
-        stageName,
-        aiOutput: `Demo recommendation for the ${stageName} stage: invite the donor to a site visit and share the impact report from last season, then follow up within two weeks.`,
-        prepNotes: k === 0 ? null : "Demo preparation notes",
-        createdAt: new Date(Date.now() - (5 - k) * 86_400_000),
-      })),
-    );
+    // Issue 14: each record is written by a real provider, the built-in offline planner, so the history
+    // names who wrote it (never "Unknown provider").
+    const planner = new OfflineProvider();
+    const values = [];
+    for (const [i, d] of some.entries()) {
+      const previous: { stageName: string; aiOutput: string; createdAt: string }[] = [];
+      for (const [k, stageName] of STAGES.slice(0, (i % 5) + 1).entries()) {
+        const prepNotes = k === 0 ? null : "Demo preparation notes";
+        const createdAt = new Date(Date.now() - (5 - k) * 86_400_000);
+        const context = stageContext(d, stageName, { campaignName: null, campaignGoal: null, prepNotes, previous });
+        const { text, model } = await planner.generate({ prompt: "", context });
+        previous.push({ stageName, aiOutput: text, createdAt: createdAt.toISOString() });
+        values.push({
+          donorId: d.id,
+          organizationId: demo.id,
+          stageName,
+          aiOutput: text,
+          prepNotes,
+          provider: planner.id,
+          model,
+          createdAt,
+        });
+      }
+    }
     if (values.length) await app.db.insert(stages).values(values);
     const [g] = await app.db
       .insert(donorGroups)
-      .values({ name: "Gala attendees", organizationId: demo.id })
+      .values({ name: "Gala attendees", organizationId: demo.id, userId: demoOwner })
       .returning();
     await app.db
       .insert(donorGroupMembers)

@@ -152,6 +152,13 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "imports",
+                ...page(
+                  () => import("./routes/imports"),
+                  (m) => m.ImportsRoute,
+                ),
+              },
+              {
                 path: "donor-groups",
                 ...page(
                   () => import("./routes/donor-groups"),

@@ -1,4 +1,4 @@
-import type { ActorPermission, Me } from "@cultivate/shared";
+import { isApproved, type ActorPermission, type Me } from "@cultivate/shared";
 
 /**
  * The browser's one adapter to the policy (docs/decisions/033-one-policy-for-both-sides.md). Pages,
@@ -21,3 +21,6 @@ export const canOnceApproved = (me: Me | null | undefined, permission: ActorPerm
 /** The admin role's chip: its own colour, and only admins may take it away (the list's grantAdmin answer). */
 export const isAdminRole = (name: string) => name === "admin";
 export const roleBadgeColor = (name: string) => (isAdminRole(name) ? "grape" : "teal");
+
+/** Issue 14: an approved account that holds none of the roles is told who can give it one. */
+export const hasNoRole = (me: Me) => isApproved(me) && me.roles.length === 0;

@@ -46,6 +46,8 @@ export const queryKeys = {
     record: (id: string) => ["donors", "record", id] as const,
     imports: ["donors", "imports"] as const,
     importBatch: (id: string) => ["donors", "imports", id] as const,
+    importHistory: (organizationId: string | undefined, page: number) =>
+      ["donors", "imports", "history", organizationId ?? "", page] as const,
     /** The organisations an admin may upload into. */
     organizationOptions: ["organizations", "options"] as const,
   },

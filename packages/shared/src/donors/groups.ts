@@ -2,13 +2,22 @@ import { z } from "zod";
 import { donorFilterSettingsSchema, donorFilterValuesSchema } from "./filters.ts";
 import { DONOR_MESSAGES } from "./messages.ts";
 
+/** Who made a group (null when that account was deleted) and what the caller may do with it (issue 14). */
+const groupMakerSchema = z.object({ name: z.string().nullable(), email: z.string() }).nullable();
+const groupPermissionsSchema = z.object({
+  /** can.deleteDonorGroup: its maker, a manager, an owner or an admin. */
+  delete: z.boolean(),
+});
+
 export const donorGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   organizationId: z.string(),
   userId: z.string().nullable(),
+  createdBy: groupMakerSchema,
   createdAt: z.string(),
   memberCount: z.number().int(),
+  permissions: groupPermissionsSchema,
 });
 export type DonorGroup = z.infer<typeof donorGroupSchema>;
 
@@ -35,8 +44,10 @@ export const savedDonorGroupSchema = z.object({
   name: z.string(),
   organizationId: z.string(),
   userId: z.string().nullable(),
+  createdBy: groupMakerSchema,
   createdAt: z.string(),
   filterSettings: donorFilterValuesSchema,
+  permissions: groupPermissionsSchema,
 });
 export type SavedDonorGroup = z.infer<typeof savedDonorGroupSchema>;
 

@@ -48,11 +48,16 @@ export const importBatchSchema = z.object({
   problems: z.array(importProblemSchema),
   /** One sentence when status is failed or interrupted (or an undo stopped); never SQL or donor data. */
   error: z.string().nullable(),
-  /** "Successfully uploaded {n} donor records!" once completed (n = inserted + updated + unchanged). */
+  /** DONOR_MESSAGES.uploadSuccess once completed: "Successfully uploaded {n} donor records ({new} new, …)!". */
   message: z.string().nullable(),
+  /** Who ran the import (null when that account was deleted). */
+  createdBy: z.object({ name: z.string().nullable(), email: z.string() }).nullable(),
+  /** The organisation's name, for an admin's list across organisations. */
+  organizationName: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   undoneAt: z.string().nullable(),
+  /** The import can be undone now (completed, failed or interrupted, with rows written) and this user may (can.undoImport). */
   canUndo: z.boolean(),
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;

@@ -71,6 +71,19 @@ describe("policy rules", () => {
     expect(can.manageUsers(actor(["org_owner"]))).toBe(true);
   });
 
+  it("lets the maker, managers, owners and admins delete a donor group or undo an import (issue 14)", () => {
+    const mine = { userId: "u" };
+    const colleagues = { userId: "someone-else" };
+    const unknownMaker = { userId: null };
+    for (const rule of [can.deleteDonorGroup, can.undoImport]) {
+      expect(allowed((a) => rule(a, colleagues))).toEqual(["admin", "owner", "manager"]);
+      expect(allowed((a) => rule(a, unknownMaker))).toEqual(["admin", "owner", "manager"]);
+      expect(allowed((a) => rule(a, mine))).toEqual(["admin", "owner", "manager", "officer"]);
+      // Not approved: no role counts, not even for one's own record.
+      expect(rule(actor(["org_officer"], "org-a", "submitted"), mine)).toBe(false);
+    }
+  });
+
   it("lets an officer who is also owner, manager or admin see every campaign", () => {
     for (const other of ["admin", "org_owner", "org_manager"] as const) {
       expect(can.onlyOwnCampaigns(actor(["org_officer", other]))).toBe(false);

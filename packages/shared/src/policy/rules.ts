@@ -64,6 +64,15 @@ export const can = {
   manageDonorGroups: (a: PolicyActor) => has(a, ...DONOR_ROLES),
   /** Issue 15, Portfolios: owners and managers (and admins) choose a donor's relationship manager; officers do not. */
   assignRelationshipManagers: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
+  /**
+   * Issue 14: a donor group (static or saved) is deleted by its maker, or by a manager, an owner or an
+   * admin; an officer may not delete a colleague's group (docs/RULES.md, Groups).
+   */
+  deleteDonorGroup: (a: PolicyActor, group: { userId: string | null }) =>
+    has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && group.userId === a.userId),
+  /** Issue 14: an import is undone by whoever ran it, or by a manager, an owner or an admin (docs/RULES.md, Import). */
+  undoImport: (a: PolicyActor, batch: { userId: string | null }) =>
+    has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && batch.userId === a.userId),
 };
 
 /** The roles a relationship manager holds one of (docs/RULES.md, Portfolios). */

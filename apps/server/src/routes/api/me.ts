@@ -8,7 +8,7 @@ import {
   PRODUCT_NAME,
   publicConfigSchema,
 } from "@cultivate/shared";
-import { requireActor } from "../../policy/policy.ts";
+import { isApproved, requireActor } from "../../policy/policy.ts";
 import { errorSchema } from "../../lib/http.ts";
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,6 +21,11 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const actor = requireActor(await app.getActor(request));
+      // Issue 14: an approved member without a role is told who can give them one: their organisation's owners.
+      const accessContacts =
+        isApproved(actor) && actor.roles.length === 0 && actor.organizationId
+          ? await app.repos.onboarding.ownerEmails(actor.organizationId, actor.userId)
+          : [];
       return {
         user: { id: actor.userId, email: actor.email },
         onboardingStatus: actor.onboardingStatus,
@@ -29,6 +34,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         dashboard: dashboardTarget(actor),
         permissions: permissionsOf(actor),
         permissionsOnceApproved: permissionsOnceApproved(actor),
+        accessContacts,
       };
     },
   });

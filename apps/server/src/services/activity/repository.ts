@@ -4,6 +4,7 @@ import { ACTION_CSV_COLUMNS, ACTION_NAMES, type ActionSummary, type UserAction }
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { organizations, sessions, userActions, userProfiles, users } from "../../db/schema.ts";
 import { csvLine } from "@cultivate/shared";
+import { personName } from "../users/person-name.ts";
 
 export type ActionQuery = {
   /** null = every organisation (admins only; the route decides). */
@@ -30,6 +31,36 @@ function where(q: ActionQuery): SQL | undefined {
   );
 }
 
+/** The resource's id as a uuid, or null when it is not one (a page's path, a session id): never a cast error. */
+const resourceUuid = sql`(case when ${userActions.resourceId} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${userActions.resourceId}::uuid end)`;
+
+/**
+ * Issue 14: the name of the record an action touched, so the history reads "Maria archived Spring Gala":
+ * the record's current name, else the one the action wrote in its details (a deleted campaign's).
+ * Only a record of the row's own organisation is named: a refused attempt on another tenant's record
+ * (filed under the actor's organisation) must not reveal that record's name. Each lookup is by
+ * primary key, for the 50 rows of a page.
+ */
+const sameOrganization = (column: SQL) =>
+  sql`(${userActions.organizationId} is null or ${column} = ${userActions.organizationId})`;
+const resourceName = sql<string | null>`coalesce(
+  case ${userActions.resourceType}
+    when 'campaign' then (select c.name from campaigns c where c.id = ${resourceUuid} and ${sameOrganization(sql`c.organization_id`)})
+    when 'donor_group' then (select g.name from donor_groups g where g.id = ${resourceUuid} and ${sameOrganization(sql`g.organization_id`)})
+    when 'saved_donor_group' then (select s.name from saved_donor_groups s where s.id = ${resourceUuid} and ${sameOrganization(sql`s.organization_id`)})
+    when 'donor' then (select nullif(concat_ws(' ', d.first_name, d.last_name), '') from donors d where d.id = ${resourceUuid} and ${sameOrganization(sql`d.organization_id`)})
+    when 'organization' then (select o.name from organizations o where o.id = ${resourceUuid} and ${sameOrganization(sql`o.id`)})
+    when 'issue' then (select i.title from issues i where i.id = ${resourceUuid} and ${sameOrganization(sql`i.organization_id`)})
+    when 'donor_import' then (select b.file_name from donor_import_batches b where b.id = ${resourceUuid} and ${sameOrganization(sql`b.organization_id`)})
+    when 'user' then (select u.email from users u join user_profiles p on p.id = u.id where u.id = ${userActions.resourceId} and ${sameOrganization(sql`p.organization_id`)})
+  end,
+  ${userActions.details}->>'name',
+  ${userActions.details}->>'title',
+  ${userActions.details}->>'fileName',
+  ${userActions.details}->>'email',
+  ${userActions.details}->>'organizationName'
+)`;
+
 const columns = {
   id: userActions.id,
   userId: userActions.userId,
@@ -50,15 +81,22 @@ const columns = {
   timestamp: userActions.timestamp,
 };
 
+/** What a page of the history shows besides the row: who by name, and the record's name (not in the CSV). */
+const listColumns = { ...columns, userName: personName(userActions.userId), resourceName };
+
 const select = (db: DbOrTx) =>
   db
-    .select(columns)
+    .select(listColumns)
     .from(userActions)
     .leftJoin(users, eq(users.id, userActions.userId))
     .leftJoin(organizations, eq(organizations.id, userActions.organizationId));
 
 type Row = Omit<UserAction, "timestamp"> & { timestamp: Date };
-const present = (r: Row): UserAction => ({ ...r, details: r.details ?? {}, timestamp: r.timestamp.toISOString() });
+const present = (r: Row): UserAction => ({
+  ...r,
+  details: r.details ?? {},
+  timestamp: r.timestamp.toISOString(),
+});
 
 /** One page, newest first, with the exact number of matching actions (docs/RULES.md, Activity history: 50 per page with an exact count). */
 async function listActions(db: DbOrTx, q: ActionQuery, offset: number, limit: number) {
@@ -142,7 +180,7 @@ async function* actionsCsv(db: DbOrTx, q: ActionQuery, chunk = 1000): AsyncGener
     const after: SQL | undefined = cursor
       ? sql`(${userActions.timestamp}, ${userActions.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
       : undefined;
-    const rows: (Row & { cursorTs: string })[] = await db
+    const rows: (Omit<Row, "userName" | "resourceName"> & { cursorTs: string })[] = await db
       .select({ ...columns, cursorTs: sql<string>`${userActions.timestamp}::text` })
       .from(userActions)
       .leftJoin(users, eq(users.id, userActions.userId))
@@ -169,7 +207,7 @@ async function* actionsCsv(db: DbOrTx, q: ActionQuery, chunk = 1000): AsyncGener
     }
     if (out) yield out;
     if (rows.length < chunk) return;
-    const last: Row & { cursorTs: string } = rows[rows.length - 1]!;
+    const last = rows[rows.length - 1]!;
     cursor = { ts: last.cursorTs, id: last.id };
   }
 }

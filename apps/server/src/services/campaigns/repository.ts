@@ -126,9 +126,9 @@ export function campaignRepository(db: Db) {
       donorOrganizationId: string,
       campaignId: string,
       tx: DbOrTx = db,
-    ): Promise<{ id: string; name: string; isArchived: boolean } | null> {
+    ): Promise<{ id: string; name: string; goal: string | null; isArchived: boolean } | null> {
       const [row] = await tx
-        .select({ id: campaigns.id, name: campaigns.name, isArchived: campaigns.isArchived })
+        .select({ id: campaigns.id, name: campaigns.name, goal: campaigns.goal, isArchived: campaigns.isArchived })
         .from(campaigns)
         .where(and(eq(campaigns.id, campaignId), ...donorCampaignVisibility(actor, donorOrganizationId)));
       return row ?? null;

@@ -120,7 +120,7 @@ export async function campaignDonors(app: FastifyInstance, actor: Actor, id: str
   return { donors: await app.repos.campaigns.donorsOf(campaign.organizationId, campaign.id) };
 }
 
-export type DonorWorkCampaign = { id: string; name: string; isArchived: boolean };
+export type DonorWorkCampaign = { id: string; name: string; goal: string | null; isArchived: boolean };
 
 /**
  * A campaign chosen for new work on a donor (a goal, a stage recommendation): 404 when the actor may

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { DonorFilterSettings } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { donorGroupMembers, donorGroups, donors, savedDonorGroups } from "../../db/schema.ts";
+import { donorGroupMembers, donorGroups, donors, savedDonorGroups, users } from "../../db/schema.ts";
 import type { DonorScope } from "../donors/list-sql.ts";
+import { personName } from "../users/person-name.ts";
 
 /** Members are written and removed this many at a time (one statement each). */
 const MEMBER_CHUNK = 1000;
@@ -18,14 +19,20 @@ export function donorGroupRepository(db: Db) {
       return g ?? null;
     },
 
-    /** Groups of the scope by name, with member counts. */
+    /** Groups of the scope by name, with member counts and who made each. */
     list(scope: DonorScope, tx: DbOrTx = db) {
       return tx
-        .select({ g: donorGroups, memberCount: count(donorGroupMembers.donorId) })
+        .select({
+          g: donorGroups,
+          memberCount: count(donorGroupMembers.donorId),
+          makerName: personName(donorGroups.userId),
+          makerEmail: users.email,
+        })
         .from(donorGroups)
         .leftJoin(donorGroupMembers, eq(donorGroupMembers.donorGroupId, donorGroups.id))
+        .leftJoin(users, eq(users.id, donorGroups.userId))
         .where("organizationId" in scope ? eq(donorGroups.organizationId, scope.organizationId) : undefined)
-        .groupBy(donorGroups.id)
+        .groupBy(donorGroups.id, users.id)
         .orderBy(asc(donorGroups.name));
     },
 
@@ -82,11 +89,12 @@ export function donorGroupRepository(db: Db) {
       return s ?? null;
     },
 
-    /** Saved groups of the scope, newest first. */
+    /** Saved groups of the scope, newest first, with who made each. */
     listSaved(scope: DonorScope, tx: DbOrTx = db) {
       return tx
-        .select()
+        .select({ s: savedDonorGroups, makerName: personName(savedDonorGroups.userId), makerEmail: users.email })
         .from(savedDonorGroups)
+        .leftJoin(users, eq(users.id, savedDonorGroups.userId))
         .where("organizationId" in scope ? eq(savedDonorGroups.organizationId, scope.organizationId) : undefined)
         .orderBy(desc(savedDonorGroups.createdAt));
     },

@@ -5,10 +5,10 @@ import {
   donorFilterSettingsSchema,
   normalizeDonorFilters,
 } from "@cultivate/shared";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
-import { assertSameOrganization } from "../../policy/policy.ts";
+import { assertSameOrganization, can } from "../../policy/policy.ts";
 import { readScope, writeOrganization } from "../donors/access.ts";
 import type { SavedDonorGroupRow } from "./repository.ts";
 
@@ -26,18 +26,28 @@ async function visibleGroup(app: FastifyInstance, actor: Actor, id: string) {
 
 const uniqueIds = (ids: string[]) => [...new Set(ids.map((i) => i.toLowerCase()))];
 
+type Maker = { makerName: string | null; makerEmail: string | null };
+/** Who made a group, as the list shows it ("by Maria Lopez"); null when that account is gone. */
+const createdBy = (m: Maker) => (m.makerEmail ? { name: m.makerName || null, email: m.makerEmail } : null);
+/** Issue 14: its maker, a manager, an owner or an admin may delete a group (docs/RULES.md, Groups). */
+const groupPermissions = (actor: Actor, g: { userId: string | null }) => ({ delete: can.deleteDonorGroup(actor, g) });
+const actorAsMaker = (actor: Actor): Maker => ({ makerName: null, makerEmail: actor.email });
+
+type GroupRow = { id: string; name: string; organizationId: string; userId: string | null; createdAt: Date };
+const presentGroup = (actor: Actor, g: GroupRow, memberCount: number, maker: Maker) => ({
+  id: g.id,
+  name: g.name,
+  organizationId: g.organizationId,
+  userId: g.userId,
+  createdBy: createdBy(maker),
+  createdAt: iso(g.createdAt)!,
+  memberCount,
+  permissions: groupPermissions(actor, g),
+});
+
 export async function listGroups(app: FastifyInstance, actor: Actor, organizationId?: string) {
   const rows = await app.repos.donorGroups.list(readScope(actor, organizationId));
-  return {
-    groups: rows.map(({ g, memberCount }) => ({
-      id: g.id,
-      name: g.name,
-      organizationId: g.organizationId,
-      userId: g.userId,
-      createdAt: iso(g.createdAt)!,
-      memberCount,
-    })),
-  };
+  return { groups: rows.map(({ g, memberCount, ...maker }) => presentGroup(actor, g, memberCount, maker)) };
 }
 
 export async function createGroup(
@@ -55,11 +65,12 @@ export async function createGroup(
     resourceType: "donor_group",
     resourceId: g.id,
   });
-  return { id: g.id, name: g.name, organizationId, userId: g.userId, createdAt: iso(g.createdAt)!, memberCount: 0 };
+  return presentGroup(actor, g, 0, actorAsMaker(actor));
 }
 
 export async function deleteGroup(app: FastifyInstance, actor: Actor, request: FastifyRequest, id: string) {
   const g = await visibleGroup(app, actor, id);
+  if (!can.deleteDonorGroup(actor, g)) throw forbidden(DONOR_MESSAGES.deleteGroupNotAllowed);
   await app.repos.donorGroups.remove(g.organizationId, g.id);
   app.activity.record(actor, request, {
     organizationId: g.organizationId,
@@ -67,6 +78,7 @@ export async function deleteGroup(app: FastifyInstance, actor: Actor, request: F
     actionName: "delete_donor_group",
     resourceType: "donor_group",
     resourceId: g.id,
+    details: { name: g.name }, // the history names the group after it is gone
   });
   return { ok: true as const };
 }
@@ -129,18 +141,20 @@ export async function removeGroupMembers(
   return { count: removed, message: DONOR_MESSAGES.removedFromGroup(removed, g.name) };
 }
 
-const presentSaved = (s: SavedDonorGroupRow) => ({
+const presentSaved = (actor: Actor, s: SavedDonorGroupRow, maker: Maker) => ({
   id: s.id,
   name: s.name,
   organizationId: s.organizationId,
   userId: s.userId,
+  createdBy: createdBy(maker),
   createdAt: iso(s.createdAt)!,
   filterSettings: donorFilterSettingsSchema.parse(normalizeDonorFilters(s.filterSettings)),
+  permissions: groupPermissions(actor, s),
 });
 
 export async function listSavedGroups(app: FastifyInstance, actor: Actor, organizationId?: string) {
   const rows = await app.repos.donorGroups.listSaved(readScope(actor, organizationId));
-  return { groups: rows.map(presentSaved) };
+  return { groups: rows.map(({ s, ...maker }) => presentSaved(actor, s, maker)) };
 }
 
 /** Save Group: the current filters under a name; empty filters are refused. */
@@ -165,7 +179,7 @@ export async function createSavedGroup(
     resourceType: "saved_donor_group",
     resourceId: s.id,
   });
-  return presentSaved(s);
+  return presentSaved(actor, s, actorAsMaker(actor));
 }
 
 export async function deleteSavedGroup(app: FastifyInstance, actor: Actor, id: string) {
@@ -173,6 +187,7 @@ export async function deleteSavedGroup(app: FastifyInstance, actor: Actor, id: s
   const s = await app.repos.donorGroups.findSaved(id);
   if (!s) throw notFound(GROUP_NOT_FOUND);
   assertSameOrganization(actor, s.organizationId, GROUP_NOT_FOUND);
+  if (!can.deleteDonorGroup(actor, s)) throw forbidden(DONOR_MESSAGES.deleteGroupNotAllowed);
   await app.repos.donorGroups.removeSaved(s.organizationId, s.id);
   return { ok: true as const };
 }

@@ -1,15 +1,16 @@
 import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { DONOR_MESSAGES, IMPORT_PROBLEMS_SHOWN, type ImportBatch } from "@cultivate/shared";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { DONOR_MESSAGES, IMPORT_PAGE_SIZE, IMPORT_PROBLEMS_SHOWN, type ImportBatch } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
-import { donorImportBatches, donorImportProblems } from "../../db/schema.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { donorImportBatches, donorImportProblems, organizations, users } from "../../db/schema.ts";
+import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
-import { assertSameOrganization } from "../../policy/policy.ts";
+import { assertSameOrganization, can } from "../../policy/policy.ts";
 import { dropUpload, storeUpload } from "./import/upload-store.ts";
+import { personName } from "../users/person-name.ts";
 import { readScope } from "./access.ts";
 
 type BatchRow = typeof donorImportBatches.$inferSelect;
@@ -30,22 +31,52 @@ const batchColumns = {
   error: sql<string | null>`left(${donorImportBatches.error}, ${MAX_ERROR_CHARS})`,
 };
 
+/** Who ran a batch and where it went: what the import history shows beside the batch. */
+export type BatchMaker = {
+  makerName: string | null;
+  makerEmail: string | null;
+  organizationName: string | null;
+};
+const makerColumns = {
+  makerName: personName(donorImportBatches.userId),
+  makerEmail: users.email,
+  organizationName: organizations.name,
+};
+
 /** Import batches and their problem reports. `find` reads by id alone: the caller checks the organisation. */
 export function importBatchRepository(db: Db) {
+  const withMaker = (tx: DbOrTx) =>
+    tx
+      .select({ batch: batchColumns, ...makerColumns })
+      .from(donorImportBatches)
+      .leftJoin(users, eq(users.id, donorImportBatches.userId))
+      .leftJoin(organizations, eq(organizations.id, donorImportBatches.organizationId));
   return {
     async find(id: string, tx: DbOrTx = db): Promise<BatchRow | null> {
       const [b] = await tx.select(batchColumns).from(donorImportBatches).where(eq(donorImportBatches.id, id));
       return b ?? null;
     },
 
-    /** The 20 newest imports of the scope. */
-    recent(scope: { organizationId: string } | { allOrganizations: true }, tx: DbOrTx = db) {
-      return tx
-        .select(batchColumns)
-        .from(donorImportBatches)
-        .where("organizationId" in scope ? eq(donorImportBatches.organizationId, scope.organizationId) : undefined)
-        .orderBy(desc(donorImportBatches.createdAt))
-        .limit(20);
+    /** One batch with who ran it (by id alone, like `find`). */
+    async findWithMaker(id: string, tx: DbOrTx = db): Promise<(BatchMaker & { batch: BatchRow }) | null> {
+      const [row] = await withMaker(tx).where(eq(donorImportBatches.id, id));
+      return row ?? null;
+    },
+
+    /** A page of the scope's imports, newest first, with who ran each, and the exact number of them. */
+    async history(
+      scope: { organizationId: string } | { allOrganizations: true },
+      page: { offset: number; limit: number },
+      tx: DbOrTx = db,
+    ) {
+      const where = "organizationId" in scope ? eq(donorImportBatches.organizationId, scope.organizationId) : undefined;
+      const rows = await withMaker(tx)
+        .where(where)
+        .orderBy(desc(donorImportBatches.createdAt), desc(donorImportBatches.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await tx.select({ n: count() }).from(donorImportBatches).where(where);
+      return { rows, total: Number(total?.n ?? 0) };
     },
 
     /** The first problems of a batch by row; left(): reports stored before problems were bounded may hold whole cells. */
@@ -103,8 +134,15 @@ function presentError(b: BatchRow): string | null {
   return b.status === "interrupted" ? DONOR_MESSAGES.importInterrupted : DONOR_MESSAGES.importStopped;
 }
 
-export function presentBatch(b: BatchRow, problems: ImportBatch["problems"] = []): ImportBatch {
-  const n = b.inserted + b.updated + b.unchanged;
+const undoable = (b: BatchRow) => (UNDOABLE as readonly string[]).includes(b.status) && b.inserted + b.updated > 0;
+
+export function presentBatch(
+  actor: Actor,
+  b: BatchRow,
+  maker: BatchMaker | null,
+  problems: ImportBatch["problems"] = [],
+): ImportBatch {
+  const counts = { inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped };
   return {
     id: b.id,
     organizationId: b.organizationId,
@@ -112,24 +150,26 @@ export function presentBatch(b: BatchRow, problems: ImportBatch["problems"] = []
     status: b.status,
     rowsTotal: b.rowsTotal,
     rowsDone: b.rowsDone,
-    counts: { inserted: b.inserted, updated: b.updated, unchanged: b.unchanged, skipped: b.skipped },
+    counts,
     problemCount: b.problemCount,
     problems,
     error: presentError(b),
-    message: b.status === "completed" || b.status === "undone" ? DONOR_MESSAGES.uploadSuccess(n) : null,
+    message: b.status === "completed" || b.status === "undone" ? DONOR_MESSAGES.uploadSuccess(counts) : null,
+    createdBy: maker?.makerEmail ? { name: maker.makerName || null, email: maker.makerEmail } : null,
+    organizationName: maker?.organizationName ?? null,
     createdAt: iso(b.createdAt)!,
     finishedAt: iso(b.finishedAt),
     undoneAt: iso(b.undoneAt),
-    canUndo: (UNDOABLE as readonly string[]).includes(b.status) && b.inserted + b.updated > 0,
+    canUndo: undoable(b) && can.undoImport(actor, b),
   };
 }
 
 async function visibleBatch(app: FastifyInstance, actor: Actor, id: string) {
   if (!UUID_RE.test(id)) throw notFound("Import not found.");
-  const b = await app.repos.importBatches.find(id);
-  if (!b) throw notFound("Import not found.");
-  assertSameOrganization(actor, b.organizationId, "Import not found.");
-  return b;
+  const row = await app.repos.importBatches.findWithMaker(id);
+  if (!row) throw notFound("Import not found.");
+  assertSameOrganization(actor, row.batch.organizationId, "Import not found.");
+  return row;
 }
 
 /** Spools the upload, files its batch and starts the background job (docs/RULES.md, Donor import). */
@@ -170,17 +210,36 @@ export async function startImport(
     resourceId: batch.id,
     details: { rows: upload.rowsTotal, bytes: upload.bytes, organizationId, fileName },
   });
-  return presentBatch(batch);
+  return presentBatch(actor, batch, {
+    makerName: null,
+    makerEmail: actor.email,
+    organizationName: organizationId === actor.organizationId ? actor.organizationName : null,
+  });
 }
 
-export async function recentImports(app: FastifyInstance, actor: Actor, organizationId: string | undefined) {
-  const rows = await app.repos.importBatches.recent(readScope(actor, organizationId));
-  return { imports: rows.map((b) => presentBatch(b)) };
+/** The import history (issue 14): the scope's imports, newest first, a page at a time. */
+export async function importHistory(
+  app: FastifyInstance,
+  actor: Actor,
+  query: { organizationId?: string; page: number },
+) {
+  const offset = (query.page - 1) * IMPORT_PAGE_SIZE;
+  const { rows, total } = await app.repos.importBatches.history(readScope(actor, query.organizationId), {
+    offset,
+    limit: IMPORT_PAGE_SIZE,
+  });
+  return {
+    imports: rows.map((r) => presentBatch(actor, r.batch, r)),
+    total,
+    page: query.page,
+    pageSize: IMPORT_PAGE_SIZE,
+  };
 }
 
 export async function importReport(app: FastifyInstance, actor: Actor, id: string): Promise<ImportBatch> {
-  const b = await visibleBatch(app, actor, id);
-  return presentBatch(b, await app.repos.importBatches.problemsOf(b.organizationId, b.id));
+  const row = await visibleBatch(app, actor, id);
+  const b = row.batch;
+  return presentBatch(actor, b, row, await app.repos.importBatches.problemsOf(b.organizationId, b.id));
 }
 
 /** Undo an import: its inserted donors are removed and its updates reverted, in the background. */
@@ -190,7 +249,10 @@ export async function undoImport(
   request: FastifyRequest,
   id: string,
 ): Promise<ImportBatch> {
-  const b = await visibleBatch(app, actor, id);
+  const row = await visibleBatch(app, actor, id);
+  const b = row.batch;
+  // Issue 14: whoever ran it, or a manager, owner or admin (docs/RULES.md, Import).
+  if (!can.undoImport(actor, b)) throw forbidden(DONOR_MESSAGES.undoImportNotAllowed);
   if (!(UNDOABLE as readonly string[]).includes(b.status)) throw conflict(DONOR_MESSAGES.importNotUndoable);
   if (await app.donorImportJobs.isBusy(b.organizationId)) throw conflict(DONOR_MESSAGES.importBusy);
   const updated = await app.repos.importBatches.markUndoing(b.organizationId, b.id);
@@ -203,5 +265,5 @@ export async function undoImport(
     resourceType: "donor_import",
     resourceId: b.id,
   });
-  return presentBatch(updated);
+  return presentBatch(actor, updated, row);
 }

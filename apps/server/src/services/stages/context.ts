@@ -73,6 +73,7 @@ export function stageContext(
   opts: {
     campaignName: string | null;
     campaignGoal: string | null;
+    donorGoal?: string | null;
     prepNotes: string | null;
     previous: { stageName: string; aiOutput: string | null; createdAt: string }[];
   },
@@ -93,6 +94,7 @@ export function stageContext(
     },
     campaignName: opts.campaignName,
     campaignGoal: opts.campaignGoal,
+    donorGoal: opts.donorGoal ?? null,
     prepNotes: opts.prepNotes,
     previousStages: opts.previous
       .filter((p) => p.aiOutput)

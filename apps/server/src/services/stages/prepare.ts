@@ -26,8 +26,8 @@ export async function prepareStage(
   const { donor } = await visibleDonor(app, actor, donorId);
   if (body.stage === "Discovery" && !body.campaignId) throw badRequest(STAGE_MESSAGES.discoveryNeedsCampaign);
   if (body.stage !== "Discovery" && !body.prepNotes?.trim()) throw badRequest(STAGE_MESSAGES.prepNotesRequired);
-  let campaign: { id: string; name: string } | null = null;
-  let goalText: string | null = null;
+  let campaign: { id: string; name: string; goal: string | null } | null = null;
+  let donorGoal: string | null = null;
   if (body.campaignId) {
     const row = await campaignForDonorWork(
       app,
@@ -37,13 +37,14 @@ export async function prepareStage(
       CAMPAIGN_MESSAGES.archivedNoRecommendation,
     );
     campaign = row;
-    goalText = (await app.repos.campaigns.goalOf(donor.organizationId, row.id, donor.id)) || null;
+    donorGoal = (await app.repos.campaigns.goalOf(donor.organizationId, row.id, donor.id)) || null;
   }
   const previous = await app.repos.stages.records(donor.organizationId, donor.id);
   const prompt = await app.repos.prompts.current(body.stage);
   const context = stageContext(donor, body.stage, {
     campaignName: campaign?.name ?? null,
-    campaignGoal: goalText,
+    campaignGoal: campaign?.goal || null,
+    donorGoal,
     prepNotes: body.prepNotes ?? null,
     previous,
   });
@@ -52,7 +53,9 @@ export async function prepareStage(
     stage: body.stage,
     donorFacts: context.donor.facts,
     campaignName: campaign?.name ?? null,
-    campaignGoal: goalText,
+    // Issue 14: the campaign's own goal, and the donor's goal for it when one was set.
+    campaignGoal: campaign?.goal || null,
+    donorGoal,
     prepNotes: body.prepNotes,
     previousSummaries: formatPreviousSummaries(
       previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput! })),

@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { Navigate } from "react-router";
 import { useIsMutating } from "@tanstack/react-query";
-import { CAMPAIGN_MESSAGES, dashboardTarget } from "@cultivate/shared";
+import { CAMPAIGN_MESSAGES, dashboardTarget, noRoleNextStep } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { useMe } from "@/features/auth/api/get-me";
 import { SIGN_OUT_MUTATION_KEY } from "@/features/auth/api/sign-out";
-import { can, canOnceApproved } from "@/lib/permissions";
+import { can, canOnceApproved, hasNoRole } from "@/lib/permissions";
 import { CampaignManagement, CampaignManagementSkeleton } from "@/features/campaigns/components/campaign-management";
 import { usePageTitle } from "@/lib/page-title";
 
@@ -24,7 +24,13 @@ export function CampaignsRoute() {
   if (isError) return <AccessDenied message="Failed to load user organization information" />;
   if (!me) return signedOutHere.current ? <CampaignManagementSkeleton /> : <Navigate to="/login" replace />;
   if (!canOnceApproved(me, "manageCampaigns"))
-    return <AccessDenied title="Access Denied" message={CAMPAIGN_MESSAGES.accessDenied} />;
+    return (
+      <AccessDenied
+        title="Access Denied"
+        message={CAMPAIGN_MESSAGES.accessDenied}
+        nextStep={hasNoRole(me) ? noRoleNextStep(me.organization?.name ?? null, me.accessContacts) : undefined}
+      />
+    );
   // Issue 11: a role but not approved yet → the approval wait instead of the page.
   if (!can(me, "manageCampaigns")) return <Navigate to={dashboardTarget(me)} replace />;
   return <CampaignManagement me={me} />;

@@ -3,33 +3,28 @@ import { NavLink, Link } from "react-router";
 import { Burger, Button, Container, Divider, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconLogout, IconPlant2 } from "@tabler/icons-react";
-import { PRODUCT_NAME, type Me } from "@cultivate/shared";
-import { can } from "@/lib/permissions";
+import { navigationFor, PRODUCT_NAME, type Me } from "@cultivate/shared";
 import classes from "./header.module.css";
 
 // Mantine's Drawer brings Modal, ScrollArea, focus trap and scroll lock: only narrow screens that open it load them.
 const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));
+const ManageMenu = lazy(() => import("./manage-menu").then((m) => ({ default: m.ManageMenu })));
 
 interface HeaderLink {
   to: string;
   label: string;
 }
 
-/** The header links by sign-in state and permission (docs/RULES.md, Roles). */
-export function primaryLinks(me: Me | null | undefined): HeaderLink[] {
-  if (me === undefined) return []; // still loading: show neither set rather than flash the wrong one
-  if (me === null) return [{ to: "/", label: "Home" }];
-  const links: HeaderLink[] = [{ to: "/dashboard", label: "Dashboard" }];
+/** The menu by sign-in state and the shared policy's answers (packages/shared/src/navigation.ts; docs/RULES.md, Roles). */
+export function primaryLinks(me: Me | null | undefined): { main: HeaderLink[]; manage: HeaderLink[] } {
+  if (me === undefined) return { main: [], manage: [] }; // still loading: show neither set rather than flash the wrong one
+  if (me === null) return { main: [{ to: "/", label: "Home" }], manage: [] };
   // Issue 11: an account waiting for approval has no organisation pages, whatever roles it holds (its permissions are all false).
-  if (can(me, "viewDonors")) {
-    links.push({ to: "/donors", label: "Donors" }, { to: "/donor-groups", label: "Donor Groups" });
-  }
-  if (can(me, "viewAllCampaigns")) links.push({ to: "/admin/campaigns", label: "Campaigns" });
-  links.push({ to: "/support", label: "Support" });
-  if (can(me, "viewAdminDashboard")) {
-    links.push({ to: "/admin", label: "Admin" }, { to: "/admin/actions", label: "Action History" });
-  }
-  return links;
+  const entries = navigationFor(me.permissions);
+  return {
+    main: entries.filter((e) => e.section === "main"),
+    manage: entries.filter((e) => e.section === "manage"),
+  };
 }
 
 export interface HeaderProps {
@@ -52,10 +47,23 @@ function NavItems({ me, onSignOut, signingOut, mobile = false, onNavigate }: Nav
     </NavLink>
   );
   const Wrapper = mobile ? Stack : Group;
+  const { main, manage } = primaryLinks(me);
 
   return (
     <Wrapper gap={mobile ? 4 : 2} wrap="nowrap">
-      {primaryLinks(me).map(navLink)}
+      {main.map(navLink)}
+      {mobile && manage.length ? (
+        <>
+          <Divider my="sm" label="Administration" labelPosition="left" />
+          {manage.map(navLink)}
+        </>
+      ) : manage.length > 1 ? (
+        <Suspense fallback={<span className={linkClass}>Administration</span>}>
+          <ManageMenu entries={manage} />
+        </Suspense>
+      ) : (
+        manage.map(navLink)
+      )}
       {mobile ? <Divider my="sm" /> : <Divider orientation="vertical" mx="xs" />}
       {me === null ? (
         <>

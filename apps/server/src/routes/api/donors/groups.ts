@@ -68,7 +68,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/donor-groups/:id", {
     schema: {
       tags: ["donor groups"],
-      summary: "Delete a static group (its members go with it)",
+      summary: "Delete a static group (its members go with it): its maker, a manager, an owner or an admin",
       params: idParams,
       response: { 200: okSchema, ...errors },
     },
@@ -144,7 +144,7 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/saved-donor-groups/:id", {
     schema: {
       tags: ["donor groups"],
-      summary: "Delete a saved filter group",
+      summary: "Delete a saved filter group: its maker, a manager, an owner or an admin",
       params: idParams,
       response: { 200: okSchema, ...errors },
     },

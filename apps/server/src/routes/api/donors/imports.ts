@@ -12,7 +12,7 @@ import { errorSchema } from "../../../lib/http.ts";
 import { badRequest, HttpError } from "../../../lib/errors.ts";
 import { can } from "../../../policy/policy.ts";
 import { donorActor, writeOrganization } from "../../../services/donors/access.ts";
-import { importReport, recentImports, startImport, undoImport } from "../../../services/donors/import-batches.ts";
+import { importHistory, importReport, startImport, undoImport } from "../../../services/donors/import-batches.ts";
 
 const idParams = importParamsSchema;
 // Not text/plain: a page on another site can send that without asking first (auth/origin.ts).
@@ -61,13 +61,14 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors/imports", {
     schema: {
       tags: ["donors"],
-      summary: "Recent imports of the organisation (newest first)",
+      summary:
+        "Import history of the organisation, newest first, 20 a page (who, when, status, counts; no problem rows)",
       querystring: importListQuerySchema,
       response: { 200: importListSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request);
-      return recentImports(app, actor, request.query.organizationId);
+      return importHistory(app, actor, request.query);
     },
   });
 
@@ -87,7 +88,8 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post("/donors/imports/:id/undo", {
     schema: {
       tags: ["donors"],
-      summary: "Undo an import: its inserted donors are removed and its updates reverted",
+      summary:
+        "Undo an import: its inserted donors are removed and its updates reverted (whoever ran it, or a manager, owner or admin)",
       params: idParams,
       response: { 202: importBatchSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
     },

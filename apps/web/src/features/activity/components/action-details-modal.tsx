@@ -1,10 +1,18 @@
 import { Badge, Code, Modal, Stack, Table, Text } from "@mantine/core";
-import { actionOutcome, formatDateTime, formatDuration, type UserAction } from "@cultivate/shared";
+import {
+  actionOutcome,
+  describeAction,
+  formatDateTime,
+  formatDuration,
+  shortId,
+  type UserAction,
+} from "@cultivate/shared";
 
-/** Every field of one action; the details object pretty-printed. */
+/** Every field of one action, raw names included (issue 14); the details object pretty-printed. */
 export function ActionDetailsModal({ action, onClose }: { action: UserAction | null; onClose: () => void }) {
   const rows: [string, React.ReactNode][] = action
     ? [
+        ["What happened", describeAction(action)],
         ["ID", action.id],
         ["Timestamp", formatDateTime(action.timestamp, { seconds: true })],
         ["User", action.userEmail ?? action.userId ?? "—"],
@@ -14,7 +22,9 @@ export function ActionDetailsModal({ action, onClose }: { action: UserAction | n
         ["Action type", action.actionType],
         ["Action name", action.actionName],
         ["Resource type", action.resourceType ?? "—"],
-        ["Resource ID", action.resourceId ?? "—"],
+        ["Resource", action.resourceName ?? "—"],
+        // Ids show their first 8 characters (docs/RULES.md, Activity history); a page's "id" is its path, shown whole.
+        ["Resource ID", action.resourceType === "page" ? (action.resourceId ?? "—") : shortId(action.resourceId)],
         [
           "Success",
           <Badge key="s" color={actionOutcome(action).color} variant="light">

@@ -6,9 +6,9 @@ import {
   ACTION_PAGE_SIZE,
   actionOutcome,
   actionsErrorMessage,
+  describeAction,
+  formatDate,
   formatDateTime,
-  formatDuration,
-  shortId,
   type ActionFilters,
   type ActionType,
   type Me,
@@ -19,9 +19,6 @@ import { exportUrl, useActionFilterOptions, useActions, useActionSummary } from 
 import { ActionDetailsModal } from "./action-details-modal";
 import { ActionFiltersPanel, type FilterState } from "./action-filters";
 import { ActionSummaryCards } from "./action-summary-cards";
-
-/** Ids show their first 8 characters (docs/RULES.md, Activity history); a page's "id" is its path, shown whole. */
-const resourceLabel = (a: UserAction) => (a.resourceType === "page" ? (a.resourceId ?? "") : shortId(a.resourceId));
 
 const FILTER_KEYS = [
   "actionType",
@@ -132,18 +129,16 @@ export function ActionHistory({ me }: { me: Me }) {
         <ActionSummaryCards summary={summary.data} />
         <Paper withBorder radius="md">
           <ScrollArea>
-            <Table striped highlightOnHover verticalSpacing="xs" miw={900}>
+            {/* Issue 14: a sentence per action (the raw names are in Details) and whole badges, so nothing is cut. */}
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Actions">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Resource</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th>Duration</Table.Th>
-                  <Table.Th />
+                  <Table.Th w={130} visibleFrom="sm">
+                    Time
+                  </Table.Th>
+                  <Table.Th>What happened</Table.Th>
+                  <Table.Th w={100}>Result</Table.Th>
+                  <Table.Th w={80} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -154,40 +149,42 @@ export function ActionHistory({ me }: { me: Me }) {
                     style={{ cursor: "pointer" }}
                     onClick={() => setSelected(a)}
                   >
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(a.timestamp, { seconds: true })}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{a.userEmail ?? "—"}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{a.organizationName ?? "—"}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray" tt="none">
-                        {a.actionType}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{a.actionName}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" title={a.resourceId ?? undefined}>
-                        {a.resourceType ? `${a.resourceType}${a.resourceId ? ` · ${resourceLabel(a)}` : ""}` : "—"}
+                    <Table.Td style={{ whiteSpace: "nowrap" }} visibleFrom="sm">
+                      <Text size="sm">{formatDate(a.timestamp)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(a.timestamp, { seconds: true }).split(", ").pop()}
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={actionOutcome(a).color} variant="light" data-testid="action-outcome">
+                      <Text size="sm" data-testid="action-sentence">
+                        {describeAction(a)}
+                      </Text>
+                      {/* Narrow screens have no Time column: the time goes under the sentence. */}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {formatDateTime(a.timestamp)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {[a.userName ? a.userEmail : null, isAdmin ? (a.organizationName ?? "No organization") : null]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={actionOutcome(a).color}
+                        variant="light"
+                        tt="none"
+                        styles={{ label: { overflow: "visible" } }}
+                        data-testid="action-outcome"
+                      >
                         {actionOutcome(a).label}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDuration(a.durationMs)}</Text>
-                    </Table.Td>
-                    <Table.Td>
+                    <Table.Td ta="right">
                       <Button
-                        size="compact-xs"
+                        size="compact-sm"
                         variant="subtle"
+                        aria-label={`Details of: ${describeAction(a)}`}
                         onClick={(e) => {
                           e.stopPropagation();
                           setSelected(a);
@@ -200,7 +197,7 @@ export function ActionHistory({ me }: { me: Me }) {
                 ))}
                 {!items.length && !list.isPending ? (
                   <Table.Tr>
-                    <Table.Td colSpan={9}>
+                    <Table.Td colSpan={4}>
                       <Text c="dimmed" ta="center" py="lg">
                         No actions match these filters.
                       </Text>

@@ -168,7 +168,7 @@ export function AdminDashboard({ aiProviderSetting }: { aiProviderSetting: React
               </Button>
               <Button
                 component={Link}
-                to="/admin/campaigns"
+                to="/admin/campaigns?new=1"
                 variant="light"
                 leftSection={<IconPlus size={16} />}
                 justify="flex-start"

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ActionIcon, Badge, Button, Group, Select, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import {
   ROLE_LABELS,
@@ -17,6 +17,12 @@ import { useApproveUser, useAssignRole, useRemoveRole, useSetUserOrganization } 
 
 const NO_ORGANIZATION = "none";
 const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
+const STATUS_LABEL = { pending: "Pending", submitted: "Submitted", approved: "Approved" } as const;
+// Mantine cuts a badge's or button's label with an ellipsis when its table column is squeezed; in this table every
+// label is short and must read whole (issue 14), so the label keeps its width and the column grows instead.
+const UNCLIPPED_BADGE = { root: { flexShrink: 0 }, label: { overflow: "visible", textOverflow: "clip" } } as const;
+const UNCLIPPED_BUTTON = { root: { flexShrink: 0 }, label: { overflow: "visible" } } as const;
+const NO_WRAP = { whiteSpace: "nowrap" } as const;
 const roleLabel = (name: string) => ROLE_LABELS[name as RoleName] ?? name;
 
 interface UserRowProps {
@@ -90,7 +96,7 @@ export function UserRow({ user, data }: UserRowProps) {
 
   return (
     <Table.Tr data-testid="user-row" data-email={user.email}>
-      <Table.Td>
+      <Table.Td style={{ overflowWrap: "anywhere" }}>
         <Text size="sm" fw={500}>
           {user.email}
         </Text>
@@ -109,86 +115,100 @@ export function UserRow({ user, data }: UserRowProps) {
           disabled={!data.permissions.changeOrganization || setOrganization.isPending}
           allowDeselect={false}
           size="xs"
-          w={180}
+          w={170}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={NO_WRAP}>
         <Text size="sm">{formatDate(user.createdAt)}</Text>
       </Table.Td>
-      <Table.Td miw={110}>
-        <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light" style={{ overflow: "visible" }}>
-          {user.onboardingStatus}
-        </Badge>
+      <Table.Td>
+        {/* Issue 14: whole words, never cut ("APPROV…"); the decision sits beside the status it changes. */}
+        <Stack gap={6} align="flex-start">
+          <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light" tt="none" styles={UNCLIPPED_BADGE}>
+            {STATUS_LABEL[user.onboardingStatus]}
+          </Badge>
+          {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
+            <Button
+              size="xs"
+              color="green"
+              leftSection={<IconCheck size={14} />}
+              loading={approve.isPending}
+              onClick={handleApprove}
+              styles={UNCLIPPED_BUTTON}
+            >
+              Approve User
+            </Button>
+          ) : null}
+        </Stack>
       </Table.Td>
-      <Table.Td miw={90}>
-        <Badge color={user.twoFactorEnabled ? "teal" : "gray"} variant={user.twoFactorEnabled ? "light" : "outline"}>
+      <Table.Td>
+        <Badge
+          color={user.twoFactorEnabled ? "teal" : "gray"}
+          variant={user.twoFactorEnabled ? "light" : "outline"}
+          tt="none"
+          styles={UNCLIPPED_BADGE}
+        >
           {user.twoFactorEnabled ? "On" : "Off"}
         </Badge>
       </Table.Td>
-      <Table.Td miw={200}>
-        <Group gap={4}>
-          {user.roles.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No role
-            </Text>
-          ) : (
-            user.roles.map((name) => (
-              <Badge
-                key={name}
-                variant="light"
-                tt="none"
-                style={{ overflow: "visible" }}
-                color={roleBadgeColor(name)}
-                rightSection={
-                  canTouchRole(name) ? (
-                    <ActionIcon
-                      size="xs"
-                      variant="transparent"
-                      color="gray"
-                      aria-label={`Remove role ${roleLabel(name)} from ${user.email}`}
-                      onClick={() => handleRemove(name)}
-                      loading={removeRole.isPending}
-                    >
-                      <IconX size={12} />
-                    </ActionIcon>
-                  ) : null
-                }
-              >
-                {roleLabel(name)}
-              </Badge>
-            ))
-          )}
-        </Group>
-      </Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Select
-            aria-label={`Role for ${user.email}`}
-            placeholder={hasRole ? "Change role..." : "Add role..."}
-            data={data.roles.map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
-            value={role}
-            onChange={setRole}
-            size="xs"
-            w={170}
-            disabled={user.roles.some((r) => !canTouchRole(r))}
-          />
-          <Button size="xs" variant="light" disabled={!role} loading={assignRole.isPending} onClick={handleAssign}>
-            {hasRole ? "Change" : "Assign"}
-          </Button>
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
-          <Button
-            size="xs"
-            color="green"
-            leftSection={<IconCheck size={14} />}
-            loading={approve.isPending}
-            onClick={handleApprove}
-          >
-            Approve User
-          </Button>
-        ) : null}
+        <Stack gap={6}>
+          <Group gap={4}>
+            {user.roles.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No role
+              </Text>
+            ) : (
+              user.roles.map((name) => (
+                <Badge
+                  key={name}
+                  variant="light"
+                  tt="none"
+                  styles={UNCLIPPED_BADGE}
+                  color={roleBadgeColor(name)}
+                  rightSection={
+                    canTouchRole(name) ? (
+                      <ActionIcon
+                        size="xs"
+                        variant="transparent"
+                        color="gray"
+                        aria-label={`Remove role ${roleLabel(name)} from ${user.email}`}
+                        onClick={() => handleRemove(name)}
+                        loading={removeRole.isPending}
+                      >
+                        <IconX size={12} />
+                      </ActionIcon>
+                    ) : null
+                  }
+                >
+                  {roleLabel(name)}
+                </Badge>
+              ))
+            )}
+          </Group>
+          <Group gap={6} wrap="nowrap">
+            <Select
+              aria-label={`Role for ${user.email}`}
+              placeholder={hasRole ? "Change role..." : "Add role..."}
+              data={data.roles.map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
+              value={role}
+              onChange={setRole}
+              size="xs"
+              w={170}
+              disabled={user.roles.some((r) => !canTouchRole(r))}
+            />
+            <Button
+              size="xs"
+              variant="light"
+              disabled={!role}
+              loading={assignRole.isPending}
+              onClick={handleAssign}
+              styles={UNCLIPPED_BUTTON}
+            >
+              {hasRole ? "Change" : "Assign"}
+            </Button>
+          </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );

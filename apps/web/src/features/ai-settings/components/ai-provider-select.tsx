@@ -22,11 +22,11 @@ interface AiProviderSelectProps {
   canEdit: boolean;
 }
 
-const optionsOf = (setting: AiSetting | undefined) =>
+const optionsOf = (setting: AiSetting | undefined, showKeys: boolean) =>
   AI_PROVIDERS.map((p) => {
     const info = setting?.available.find((a) => a.value === p.value);
-    // The offline planner needs no key; its label already says so.
-    const missingKey = info ? !info.ready && p.value !== "offline" : false;
+    // The offline planner needs no key; its label already says so. Only admins hear about keys (issue 14).
+    const missingKey = showKeys && info ? !info.ready && p.value !== "offline" : false;
     return { value: p.value, label: missingKey ? `${p.label} (no API key)` : p.label };
   });
 
@@ -97,14 +97,15 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
           </Stack>
         ) : null}
       </Modal>
-      {isError || (setting && !setting.configured) ? (
+      {/* Issue 14: configuration warnings are the admins' business; others just see the provider in use. */}
+      {canEdit && (isError || (setting && !setting.configured)) ? (
         <Alert color="yellow" variant="light" py="xs">
           {AI_SETTINGS_NOT_CONFIGURED}
         </Alert>
       ) : null}
       <Select
         label="AI Provider"
-        data={optionsOf(setting)}
+        data={optionsOf(setting, canEdit)}
         value={value}
         onChange={change}
         disabled={!canEdit || update.isPending}
@@ -118,7 +119,7 @@ export function AiProviderSelect({ canEdit }: AiProviderSelectProps) {
           <Text size="xs" c="dimmed">
             Model: {current.model}
           </Text>
-          {current.ready ? null : (
+          {current.ready || !canEdit ? null : (
             <Badge size="xs" color="orange" variant="light">
               no API key on this server
             </Badge>

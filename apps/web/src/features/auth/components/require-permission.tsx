@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
-import { dashboardTarget, isApproved } from "@cultivate/shared";
+import { dashboardTarget, isApproved, noRoleNextStep } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
-import { can, canOnceApproved, type ActorPermission } from "@/lib/permissions";
+import { can, canOnceApproved, hasNoRole, type ActorPermission } from "@/lib/permissions";
 import { RequireAuth } from "./require-auth";
 
 interface RequirePermissionProps {
@@ -26,7 +26,11 @@ export function RequirePermission({ permission, deniedMessage, deniedTitle, chil
         can(me, permission) ? (
           children
         ) : isApproved(me) || !canOnceApproved(me, permission) ? (
-          <AccessDenied message={deniedMessage} title={deniedTitle} />
+          <AccessDenied
+            message={deniedMessage}
+            title={deniedTitle}
+            nextStep={hasNoRole(me) ? noRoleNextStep(me.organization?.name ?? null, me.accessContacts) : undefined}
+          />
         ) : (
           <Navigate to={dashboardTarget(me)} replace />
         )

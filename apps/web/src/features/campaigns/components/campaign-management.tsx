@@ -33,7 +33,11 @@ export function CampaignManagement({ me }: { me: Me }) {
   const organizationId = params.get("organizationId");
   const [showArchived, setShowArchived] = useState(false);
   const [expandedId, setExpandedId] = useState<string | null>(null);
-  const [form, setForm] = useState<{ open: boolean; campaign: Campaign | null }>({ open: false, campaign: null });
+  // Issue 14: "Create New Campaign" links (?new=1) open the page with the New Campaign form showing.
+  const [form, setForm] = useState<{ open: boolean; campaign: Campaign | null }>(() => ({
+    open: params.get("new") === "1",
+    campaign: null,
+  }));
   const { data, isPending, isError, error } = useCampaigns(organizationId, showArchived);
   const organizations = useOrganizationOptions(can(me, "seeAllOrganizations"));
   const update = useUpdateCampaign();
@@ -182,7 +186,18 @@ export function CampaignManagement({ me }: { me: Me }) {
       <CampaignFormModal
         opened={form.open}
         campaign={form.campaign}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
+        onClose={() => {
+          setForm((f) => ({ ...f, open: false }));
+          if (params.has("new"))
+            setParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                next.delete("new");
+                return next;
+              },
+              { replace: true },
+            );
+        }}
         organizationId={organizationId ?? me.organization?.id ?? null}
         canPickOrganization={isAdmin}
       />

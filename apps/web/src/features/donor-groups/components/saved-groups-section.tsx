@@ -8,6 +8,7 @@ import {
   summarizeDonorFilters,
   type SavedDonorGroup,
 } from "@cultivate/shared";
+import { MadeBy } from "./made-by";
 
 interface SavedGroupsSectionProps {
   groups: SavedDonorGroup[] | undefined;
@@ -46,16 +47,18 @@ export function SavedGroupsSection({ groups, loading, onDelete, organizationId }
                   <Text fw={600} truncate>
                     {g.name}
                   </Text>
-                  <Tooltip label="Delete saved group">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete saved group ${g.name}`}
-                      onClick={() => onDelete(g)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                  {g.permissions.delete ? (
+                    <Tooltip label="Delete saved group">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete saved group ${g.name}`}
+                        onClick={() => onDelete(g)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
                 </Group>
                 <Group gap={4} mb="xs">
                   {summary.length ? (
@@ -70,6 +73,9 @@ export function SavedGroupsSection({ groups, loading, onDelete, organizationId }
                     </Text>
                   )}
                 </Group>
+                <Text size="xs" c="dimmed" mb={4}>
+                  Saved by <MadeBy maker={g.createdBy} />
+                </Text>
                 <Group justify="space-between">
                   <Text size="xs" c="dimmed">
                     Saved {formatDate(g.createdAt)}

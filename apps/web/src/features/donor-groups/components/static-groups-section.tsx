@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Title, Tooltip } from "@mantine/core";
 import { IconExternalLink, IconPlus, IconTrash } from "@tabler/icons-react";
 import { formatDate, plural, type DonorGroup } from "@cultivate/shared";
+import { MadeBy } from "./made-by";
 
 interface StaticGroupsSectionProps {
   groups: DonorGroup[] | undefined;
@@ -38,6 +39,7 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Members</Table.Th>
+              <Table.Th>Made by</Table.Th>
               <Table.Th>Created</Table.Th>
               <Table.Th aria-label="Actions" />
             </Table.Tr>
@@ -55,6 +57,9 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
                     {plural(g.memberCount, "donor")}
                   </Badge>
                 </Table.Td>
+                <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  <MadeBy maker={g.createdBy} />
+                </Table.Td>
                 <Table.Td>{formatDate(g.createdAt)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -67,16 +72,19 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
                     >
                       Open
                     </Button>
-                    <Tooltip label="Delete group">
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete group ${g.name}`}
-                        onClick={() => onDelete(g)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    {/* Issue 14: its maker, managers, owners and admins (the server's answer, permissions.delete). */}
+                    {g.permissions.delete ? (
+                      <Tooltip label="Delete group">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete group ${g.name}`}
+                          onClick={() => onDelete(g)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { importBatchSchema, type ImportBatch } from "@cultivate/shared";
+import { importBatchSchema, importListSchema, type ImportBatch } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { queryString } from "./query-string";
@@ -31,12 +31,25 @@ export function useImportBatch(id: string | null) {
   });
 }
 
+/** The import history (newest first, a page at a time); refreshed every 2 s while one of its imports is running. */
+export function useImportHistory(organizationId: string | undefined, page: number) {
+  return useQuery({
+    queryKey: queryKeys.donors.importHistory(organizationId, page),
+    queryFn: async () =>
+      importListSchema.parse(await apiFetch(`/api/donors/imports${queryString({ organizationId, page })}`)),
+    refetchInterval: (query) => (query.state.data?.imports.some(isImportActive) ? 2000 : false),
+  });
+}
+
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, targetOrganizationId }: { file: File; targetOrganizationId?: string | null }) =>
       startImport(file, targetOrganizationId),
-    onSuccess: (batch) => queryClient.setQueryData(queryKeys.donors.importBatch(batch.id), batch),
+    onSuccess: (batch) => {
+      queryClient.setQueryData(queryKeys.donors.importBatch(batch.id), batch);
+      void queryClient.invalidateQueries({ queryKey: ["donors", "imports", "history"] });
+    },
   });
 }
 
@@ -47,6 +60,7 @@ export function useUndoImport() {
       importBatchSchema.parse(await apiFetch(`/api/donors/imports/${encodeURIComponent(id)}/undo`, { method: "POST" })),
     onSuccess: (batch) => {
       queryClient.setQueryData(queryKeys.donors.importBatch(batch.id), batch);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.donors.imports });
     },
   });
 }

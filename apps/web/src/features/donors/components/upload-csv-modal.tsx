@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, FileInput, Group, Modal, ScrollArea, Select, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, Stack, Table, Text } from "@mantine/core";
 import { IconFileTypeCsv, IconUpload } from "@tabler/icons-react";
 import { DONOR_MESSAGES } from "@cultivate/shared";
+import { useMe } from "@/features/auth/api/get-me";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { isImportActive, useImportBatch, useStartImport, useUndoImport } from "../api/import-donors";
 import { queryKeys } from "@/lib/query-keys";
 import { useOrganizationOptions } from "../api/list-organizations";
 import { CSV_PREVIEW_ROWS, isCsvFile, readCsv, type CsvPreview } from "../utils/read-csv";
+import { confirmUndoImport } from "./confirm-undo-import";
 import { ImportProgress, ImportReport } from "./import-report";
 
 interface UploadCsvModalProps {
@@ -29,6 +32,9 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
   const [batchId, setBatchId] = useState<string | null>(null);
 
   const organizations = useOrganizationOptions(isAdmin && opened);
+  // Issue 14: an admin who belongs to no organisation has no "own organization" to fall back on.
+  const me = useMe().data;
+  const mustChooseTarget = isAdmin && !me?.organization;
   const start = useStartImport();
   const undo = useUndoImport();
   const { data: batch } = useImportBatch(batchId);
@@ -45,8 +51,7 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
     if (announced.current === key) return;
     announced.current = key;
     if (batch.status === "completed") {
-      const n = batch.counts.inserted + batch.counts.updated + batch.counts.unchanged;
-      notify.success(batch.message ?? DONOR_MESSAGES.uploadSuccess(n));
+      notify.success(batch.message ?? DONOR_MESSAGES.uploadSuccess(batch.counts));
     } else if (batch.status === "failed" || batch.status === "interrupted") {
       notify.error(DONOR_MESSAGES.uploadFailed(batch.error ?? "unknown error"));
     } else if (batch.status === "undone") {
@@ -76,6 +81,7 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
 
   const upload = () => {
     if (!file || !preview || !signedIn) return fail(DONOR_MESSAGES.fileAndLogin);
+    if (mustChooseTarget && !target) return fail(DONOR_MESSAGES.chooseImportOrganization);
     setProblem(null);
     start.mutate(
       { file, targetOrganizationId: isAdmin ? target : null },
@@ -116,8 +122,19 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
         {isAdmin ? (
           <Select
             label="Target organization"
-            description="Leave empty to use your own organization."
-            placeholder={organizations.isPending ? "Loading organizations…" : "Your own organization"}
+            description={
+              mustChooseTarget
+                ? "You belong to no organization: choose the one to import into."
+                : `Leave empty to use your own organization (${me?.organization?.name ?? "…"}).`
+            }
+            placeholder={
+              organizations.isPending
+                ? "Loading organizations…"
+                : mustChooseTarget
+                  ? "Choose an organization"
+                  : "Your own organization"
+            }
+            withAsterisk={mustChooseTarget}
             data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
             value={target}
             onChange={setTarget}
@@ -179,22 +196,30 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
             batch={batch}
             undoing={undo.isPending}
             onUndo={() =>
-              undo.mutate(batch.id, {
-                onError: (error) => notify.error(errorMessage(error, "Failed to undo the import.")),
-              })
+              confirmUndoImport(batch, () =>
+                undo.mutate(batch.id, {
+                  onError: (error) => notify.error(errorMessage(error, "Failed to undo the import.")),
+                }),
+              )
             }
           />
         ) : null}
 
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {finished ? "Close" : "Cancel"}
-          </Button>
-          {!finished ? (
-            <Button leftSection={<IconUpload size={16} />} onClick={upload} loading={running} disabled={reading}>
-              Upload
+        <Group justify="space-between">
+          {/* Issue 14: every import, with its report and Undo, stays in the history after this window closes. */}
+          <Anchor component={Link} to="/imports" size="sm" onClick={close}>
+            Import history
+          </Anchor>
+          <Group gap="xs">
+            <Button variant="default" onClick={close}>
+              {finished ? "Close" : "Cancel"}
             </Button>
-          ) : null}
+            {!finished ? (
+              <Button leftSection={<IconUpload size={16} />} onClick={upload} loading={running} disabled={reading}>
+                Upload
+              </Button>
+            ) : null}
+          </Group>
         </Group>
       </Stack>
     </Modal>

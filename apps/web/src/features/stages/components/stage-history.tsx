@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
-import { aiProviderLabel, formatDateTime, type StageRecommendation } from "@cultivate/shared";
+import { AI_PROVIDERS, formatDateTime, type StageRecommendation } from "@cultivate/shared";
 import { ExpandableOutput } from "./expandable-output";
 
 const when = (iso: string) => formatDateTime(iso);
@@ -8,7 +8,8 @@ const when = (iso: string) => formatDateTime(iso);
 /** Which provider and model wrote the record; older records may carry neither. */
 export function writtenBy(record: Pick<StageRecommendation, "provider" | "model">) {
   if (!record.provider) return "Unknown provider";
-  const label = aiProviderLabel(record.provider);
+  // The provider's own name ("Built-in offline planner"), not the setting's label with its "(no API key)" hint.
+  const label = AI_PROVIDERS.find((p) => p.value === record.provider)?.name ?? record.provider;
   return record.model && record.model !== record.provider ? `${label} · ${record.model}` : label;
 }
 
@@ -58,8 +59,9 @@ function HistoryEntry({ record }: { record: StageRecommendation }) {
   );
 }
 
-/** Saved recommendations in the order they were made; a new one is appended at the end. */
+/** Saved recommendations, newest first (issue 14): a new one appears at the top, not below the fold. */
 export function StageHistory({ records }: { records: StageRecommendation[] }) {
+  const newestFirst = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Stack gap="sm" aria-label="Saved recommendations">
       <Title order={2} size="h4">
@@ -70,7 +72,7 @@ export function StageHistory({ records }: { records: StageRecommendation[] }) {
           No recommendations saved yet.
         </Text>
       ) : (
-        records.map((r) => <HistoryEntry key={r.id} record={r} />)
+        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} />)
       )}
     </Stack>
   );

@@ -33,9 +33,18 @@ const nextDefault = (done: Iterable<string>): StageName => {
  * preview, the streamed answer and the problems shown. Named apart from `useStageWorkspace` (the query
  * in ../api/stages) which loads the workspace this hook works on.
  */
+/** Issue 14: the campaign of the donor's newest recommendation, if it is still one the user may pick. */
+export const lastUsedCampaign = (workspace: Pick<StageWorkspace, "stages" | "campaigns">): string | null => {
+  const open = new Set(workspace.campaigns.map((c) => c.id));
+  const used = workspace.stages
+    .filter((s) => s.campaignId && open.has(s.campaignId))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return used[0]?.campaignId ?? null;
+};
+
 export function useStageWorkspaceState(workspace: StageWorkspace) {
   const { donor, campaigns, goals, stages } = workspace;
-  const [campaignId, setCampaignId] = useState<string | null>(null);
+  const [campaignId, setCampaignId] = useState<string | null>(() => lastUsedCampaign(workspace));
   const [stage, setStage] = useState<StageName>(workspace.defaultStage ?? nextDefault(stages.map((s) => s.stageName)));
   const [prepNotes, setPrepNotes] = useState("");
   const [goalDraft, setGoalDraft] = useState<string | null>(null);

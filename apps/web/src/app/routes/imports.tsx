@@ -1,0 +1,82 @@
+import { Link, useSearchParams } from "react-router";
+import { Button, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { DONOR_MESSAGES } from "@cultivate/shared";
+import { useMe } from "@/features/auth/api/get-me";
+import { RequirePermission } from "@/features/auth/components/require-permission";
+import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
+import { ImportHistory } from "@/features/donors/components/import-history";
+import { can } from "@/lib/permissions";
+
+/** /imports: the import history (issue 14; docs/RULES.md, Import). Admins pick the organisation. */
+export function ImportsRoute() {
+  return (
+    <RequirePermission
+      permission="viewDonors"
+      deniedTitle={DONOR_MESSAGES.accessDeniedTitle}
+      deniedMessage={DONOR_MESSAGES.accessDenied}
+    >
+      <Imports />
+    </RequirePermission>
+  );
+}
+
+function Imports() {
+  const [params, setParams] = useSearchParams();
+  const organizationId = params.get("organizationId") ?? undefined;
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const me = useMe().data;
+  const isAdmin = can(me, "seeAllOrganizations");
+  const organizations = useOrganizationOptions(isAdmin);
+
+  const set = (changes: Record<string, string | undefined>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      return next;
+    });
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Title order={1}>Import History</Title>
+            <Text c="dimmed">
+              Every CSV import, newest first. Undo removes the donors an import added and restores the ones it updated.
+            </Text>
+          </div>
+          <Button
+            component={Link}
+            to={organizationId ? `/donors?organizationId=${encodeURIComponent(organizationId)}` : "/donors"}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Back to Donor List
+          </Button>
+        </Group>
+        {isAdmin ? (
+          <Select
+            label="Organization"
+            placeholder={me?.organization ? `Your own (${me.organization.name})` : "All organizations"}
+            data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            value={organizationId ?? null}
+            onChange={(v) => set({ organizationId: v ?? undefined, page: undefined })}
+            clearable
+            searchable
+            maw={360}
+          />
+        ) : null}
+        <ImportHistory
+          organizationId={organizationId}
+          page={page}
+          onPage={(p) => set({ page: p > 1 ? String(p) : undefined })}
+          showOrganization={isAdmin}
+        />
+      </Stack>
+    </Container>
+  );
+}
