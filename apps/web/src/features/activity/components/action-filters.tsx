@@ -30,12 +30,15 @@ interface ActionFiltersProps {
   value: FilterState;
   options: ActionFilterOptions | undefined;
   showOrganization: boolean;
-  onChange: (next: FilterState) => void;
+  /** A patch of the keys one control changed (undefined removes a key); null clears every filter. */
+  onChange: (patch: Partial<FilterState> | null) => void;
 }
 
 /** The filters of docs/RULES.md, Activity history: type, name, resource type, user, organisation, time range, success. */
 export function ActionFiltersPanel({ value, options, showOrganization, onChange }: ActionFiltersProps) {
-  const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
+  // Only the changed keys leave the panel: a control's handler may close over an older render, and
+  // resending its whole (stale) state would undo a pick made a moment before (issue 14).
+  const set = (patch: Partial<FilterState>) => onChange(patch);
   const range = value.range ?? "all";
 
   const setRange = (next: string | null) => {
@@ -133,7 +136,7 @@ export function ActionFiltersPanel({ value, options, showOrganization, onChange 
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
-        <Button variant="subtle" onClick={() => onChange({})}>
+        <Button variant="subtle" onClick={() => onChange(null)}>
           Clear filters
         </Button>
       </Group>

@@ -60,12 +60,13 @@ export function ActionHistory({ me }: { me: Me }) {
 
   // Two quick picks can both start from the same rendered filters: each applies only the keys it changed
   // to the latest address, so the second does not undo the first. A new filter starts at the first page.
-  const setFilters = (next: FilterState) => {
+  const setFilters = (patch: Partial<FilterState> | null) => {
     setParams(
       (prev) => {
         const p = new URLSearchParams();
+        if (patch === null) return p;
         for (const k of FILTER_KEYS) {
-          const v = (next[k] ?? "") !== (state[k] ?? "") ? next[k] : prev.get(k);
+          const v = k in patch ? patch[k] : prev.get(k);
           if (v) p.set(k, v);
         }
         return p;
@@ -137,7 +138,9 @@ export function ActionHistory({ me }: { me: Me }) {
                     Time
                   </Table.Th>
                   <Table.Th>What happened</Table.Th>
-                  <Table.Th w={100}>Result</Table.Th>
+                  <Table.Th w={100} visibleFrom="sm">
+                    Result
+                  </Table.Th>
                   <Table.Th w={80} />
                 </Table.Tr>
               </Table.Thead>
@@ -159,9 +162,9 @@ export function ActionHistory({ me }: { me: Me }) {
                       <Text size="sm" data-testid="action-sentence">
                         {describeAction(a)}
                       </Text>
-                      {/* Narrow screens have no Time column: the time goes under the sentence. */}
+                      {/* Narrow screens have no Time and Result columns: both go under the sentence. */}
                       <Text size="xs" c="dimmed" hiddenFrom="sm">
-                        {formatDateTime(a.timestamp)}
+                        {formatDateTime(a.timestamp)} · {actionOutcome(a).label}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {[a.userName ? a.userEmail : null, isAdmin ? (a.organizationName ?? "No organization") : null]
@@ -169,7 +172,7 @@ export function ActionHistory({ me }: { me: Me }) {
                           .join(" · ")}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Badge
                         color={actionOutcome(a).color}
                         variant="light"

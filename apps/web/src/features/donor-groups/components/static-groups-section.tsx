@@ -34,63 +34,70 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
       ) : !groups?.length ? (
         <Text c="dimmed">No static groups yet. Create one with New Group.</Text>
       ) : (
-        <Table highlightOnHover verticalSpacing="xs" aria-label="Static donor groups">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Members</Table.Th>
-              <Table.Th>Made by</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {groups.map((g) => (
-              <Table.Tr key={g.id} data-group={g.name}>
-                <Table.Td>
-                  <Text component={Link} to={staticGroupLink(g, organizationId)} fw={600} c="teal.8">
-                    {g.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" aria-label={plural(g.memberCount, "member")}>
-                    {plural(g.memberCount, "donor")}
-                  </Badge>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: "anywhere" }}>
-                  <MadeBy maker={g.createdBy} />
-                </Table.Td>
-                <Table.Td>{formatDate(g.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Button
-                      component={Link}
-                      to={staticGroupLink(g, organizationId)}
-                      size="compact-sm"
-                      variant="light"
-                      leftSection={<IconExternalLink size={14} />}
-                    >
-                      Open
-                    </Button>
-                    {/* Issue 14: its maker, managers, owners and admins (the server's answer, permissions.delete). */}
-                    {g.permissions.delete ? (
-                      <Tooltip label="Delete group">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete group ${g.name}`}
-                          onClick={() => onDelete(g)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                  </Group>
-                </Table.Td>
+        // A narrow screen scrolls the table sideways instead of widening the page.
+        <Table.ScrollContainer minWidth={620}>
+          <Table highlightOnHover verticalSpacing="xs" aria-label="Static donor groups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Members</Table.Th>
+                <Table.Th>Made by</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th aria-label="Actions" />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {groups.map((g) => (
+                <Table.Tr key={g.id} data-group={g.name}>
+                  <Table.Td>
+                    <Text component={Link} to={staticGroupLink(g, organizationId)} fw={600} c="teal.8">
+                      {g.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      aria-label={plural(g.memberCount, "member")}
+                      styles={{ root: { flexShrink: 0 }, label: { overflow: "visible" } }}
+                    >
+                      {plural(g.memberCount, "donor")}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                    <MadeBy maker={g.createdBy} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(g.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        component={Link}
+                        to={staticGroupLink(g, organizationId)}
+                        size="compact-sm"
+                        variant="light"
+                        leftSection={<IconExternalLink size={14} />}
+                      >
+                        Open
+                      </Button>
+                      {/* Issue 14: its maker, managers, owners and admins (the server's answer, permissions.delete). */}
+                      {g.permissions.delete ? (
+                        <Tooltip label="Delete group">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete group ${g.name}`}
+                            onClick={() => onDelete(g)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Paper>
   );
