@@ -1,19 +1,35 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { CsvRecordReader } from "./csv-fast.ts";
 import { CsvError, csvRecordParser, isBlankRecord } from "./csv-records.ts";
 
-/** Feeds `text` in chunks of `size` bytes and collects the records that are not blank. */
-async function parseAll(text: string, size: number) {
+const chunksOf = (text: string, size: number) => {
   const bytes = Buffer.from(text);
   const chunks: Buffer[] = [];
   for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return chunks;
+};
+
+/** Feeds `text` to csv-parse in chunks of `size` bytes and collects the records that are not blank. */
+async function parseWithCsvParse(text: string, size: number) {
   const rows: string[][] = [];
-  for await (const rec of Readable.from(chunks).pipe(csvRecordParser()))
+  for await (const rec of Readable.from(chunksOf(text, size)).pipe(csvRecordParser()))
     if (!isBlankRecord(rec as string[])) rows.push(rec as string[]);
   return rows;
 }
 
-describe("streaming CSV records (csv-parse)", () => {
+/** The same with the import's reader (csv-fast.ts). */
+async function parseWithReader(text: string, size: number) {
+  const reader = new CsvRecordReader();
+  const records = chunksOf(text, size).flatMap((c) => reader.push(c));
+  records.push(...reader.end());
+  return records.filter((r) => !isBlankRecord(r));
+}
+
+describe.each([
+  ["csv-parse", parseWithCsvParse],
+  ["CsvRecordReader", parseWithReader],
+])("streaming CSV records (%s)", (_name, parseAll) => {
   const text = 'a,b,c\r\n1,"x, ""y""\nz",3\r\n\r\n4,5,6\n7,,\n8,9,10';
   const expected = [
     ["a", "b", "c"],

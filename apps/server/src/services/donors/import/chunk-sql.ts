@@ -98,14 +98,6 @@ async function afterEarlierChunk(before: Promise<unknown> | null) {
 }
 
 /**
- * Chunk transactions commit without waiting for the WAL flush: a chunk's donors and the batch's
- * position (rows_done) are in the same transaction, so a database crash can only lose the last chunks
- * whole, and the import resumes before them. The batch's final status is written with a normal commit,
- * which flushes everything before it.
- */
-const ASYNC_COMMIT = sql`SET LOCAL synchronous_commit = off`;
-
-/**
  * Writes one chunk in one transaction. When the database refuses it, the chunk is written again row
  * by row, each row in its own savepoint: the rows it refuses become problems in the report ("The
  * database refused a value in this row"), the others are imported, and the details go to the log.
@@ -125,7 +117,6 @@ export async function commitChunk(
 ) {
   try {
     await db.transaction(async (tx) => {
-      await tx.execute(ASYNC_COMMIT);
       await applyWrites(tx, format, organizationId, batchId, prepared);
       await afterEarlierChunk(before);
       await writeProgress(tx, batchId, prepared.rows, prepared.counts, prepared.problems);
@@ -141,7 +132,6 @@ export async function commitChunk(
   // Rare: the chunk's rows are parsed again here (a chunk the worker wrote carries only its text).
   const rows = rowsOf();
   await db.transaction(async (tx) => {
-    await tx.execute(ASYNC_COMMIT);
     const counts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
     const problems: ImportProblem[] = [];
     for (const r of rows) {

@@ -1,11 +1,10 @@
 import fs from "node:fs";
-import { PassThrough } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import { CsvError, csvRecordParser, isBlankRecord } from "../csv-records.ts";
+import { CsvRecordReader } from "../csv-fast.ts";
+import { CsvError, isBlankRecord } from "../csv-records.ts";
 
 /** An upload being spooled in the worker: its pieces as they arrive. */
 export type SpoolInput = {
-  /** `parsed` is called once the piece went through the parser (the main thread's flow control). */
+  /** `parsed` is called once the piece is parsed and its records written (the main thread's flow control). */
   write(data: Uint8Array, parsed: () => void): void;
   end(): void;
   destroy(): void;
@@ -13,41 +12,67 @@ export type SpoolInput = {
 
 export type SpoolResult = { header: string[] | null; rows: number } | { error: string; csv: boolean };
 
+/** Records are written about 1 MB at a time: one write per record would cost more than the parsing. */
+const WRITE_BYTES = 1 << 20;
+
 /**
- * Parses an upload with csv-parse (streaming) and writes its records to `filePath`, one JSON array of
+ * Parses an upload (CsvRecordReader, streaming) and writes its records to `filePath`, one JSON array of
  * cells per line, the header first (blank records left out). Runs in the import's worker thread
- * (worker.ts); spool.ts does the rest of the upload on the main thread.
+ * (worker.ts); spool.ts does the rest of the upload on the main thread. Pieces are handled one at a
+ * time, in order, each after the previous one's write.
  */
 export function spoolRecords(filePath: string, done: (result: SpoolResult) => void): SpoolInput {
-  const input = new PassThrough();
+  const reader = new CsvRecordReader();
+  const out = fs.createWriteStream(filePath);
   let header: string[] | null = null;
   let rows = 0;
-  pipeline(
-    input,
-    csvRecordParser(),
-    async function* lines(records: AsyncIterable<string[]>) {
-      // Written about 1 MB at a time: one write per record would cost more than the parsing.
-      let out = "";
-      for await (const rec of records) {
-        if (isBlankRecord(rec)) continue;
-        if (header) rows++;
-        else header = rec;
-        out += `${JSON.stringify(rec)}\n`;
-        if (out.length >= 1 << 20) {
-          yield out;
-          out = "";
-        }
-      }
-      if (out) yield out;
-    },
-    fs.createWriteStream(filePath),
-  ).then(
-    () => done({ header, rows }),
-    (err: unknown) => done({ error: err instanceof Error ? err.message : String(err), csv: err instanceof CsvError }),
-  );
+  let text = "";
+  let failed = false;
+  let queue = Promise.resolve();
+  const fail = (err: unknown) => {
+    if (failed) return;
+    failed = true;
+    out.destroy();
+    done({ error: err instanceof Error ? err.message : String(err), csv: err instanceof CsvError });
+  };
+  out.on("error", fail);
+  const add = (records: string[][]) => {
+    for (const rec of records) {
+      if (isBlankRecord(rec)) continue;
+      if (header) rows++;
+      else header = rec;
+      text += `${JSON.stringify(rec)}\n`;
+    }
+  };
+  const flush = (all: boolean) =>
+    new Promise<void>((resolve) => {
+      if (!text || (!all && text.length < WRITE_BYTES)) return resolve();
+      const chunk = text;
+      text = "";
+      // Waits for the disk when the stream's buffer is full: the upload goes no faster than its spool.
+      if (out.write(chunk)) resolve();
+      else out.once("drain", resolve);
+    });
+  const step = (work: () => Promise<void>) => {
+    queue = queue.then(() => (failed ? undefined : work().catch(fail)));
+  };
   return {
-    write: (data, parsed) => input.write(data, () => parsed()),
-    end: () => input.end(),
-    destroy: () => input.destroy(),
+    write: (data, parsed) =>
+      step(async () => {
+        add(reader.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength)));
+        await flush(false);
+        parsed();
+      }),
+    end: () =>
+      step(async () => {
+        add(reader.end());
+        await flush(true);
+        await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        if (!failed) done({ header, rows });
+      }),
+    destroy: () => {
+      failed = true;
+      out.destroy();
+    },
   };
 }

@@ -1,0 +1,174 @@
+import { StringDecoder } from "node:string_decoder";
+import { CsvError } from "csv-parse";
+
+/**
+ * The import's CSV reader: a streaming parser with exactly the records of csv-parse as
+ * `csvRecordParser()` configures it (csv-records.ts), about five times faster (docs/decisions/
+ * 043-import-csv-reader.md). A test parses thousands of generated inputs, cut into pieces at random
+ * bytes, with both and requires the same records or the same error.
+ *
+ * The rules (csv-parse's, with relax_quotes, relax_column_count, skip_empty_lines, bom, and CRLF, LF
+ * and CR as record ends): a field that starts with `"` is quoted; inside it `""` is a quote, and a quote
+ * followed by a comma, a line end or the end of the file closes it; a quote followed by anything else
+ * closes it too but is kept as text, with the opening quote (`"a"b` reads `"a"b`). A quote inside an
+ * unquoted field is text. An empty line (no field, not even `""`) is skipped. A UTF-8 byte-order mark is
+ * dropped. A quote still open at the end of the file is a CsvError. Invalid UTF-8 becomes U+FFFD.
+ */
+export class CsvRecordReader {
+  private decoder: StringDecoder | null = null;
+  /** The first bytes, until there are enough to look for a byte-order mark. */
+  private head: Buffer | null = null;
+  /** Text not yet read: the start of a record that did not end in the pieces so far. */
+  private rest = "";
+
+  /** The records that end in `piece` (and the text before it). */
+  push(piece: Buffer): string[][] {
+    if (!this.decoder) {
+      const head = this.head ? Buffer.concat([this.head, piece]) : piece;
+      if (head.length < 3) {
+        this.head = head;
+        return [];
+      }
+      this.head = null;
+      return this.read(this.start(head), false);
+    }
+    return this.read(this.rest + this.decoder.write(piece), false);
+  }
+
+  /** The last record, at the end of the file. */
+  end(): string[][] {
+    let text = "";
+    if (this.decoder) text = this.rest + this.decoder.end();
+    else if (this.head) text = this.head.toString("utf8"); // under 3 bytes: csv-parse looks for no mark
+    this.rest = "";
+    return this.read(text, true);
+  }
+
+  /** The first bytes: a UTF-8 byte-order mark is dropped; one of UTF-16LE switches to it (as csv-parse). */
+  private start(head: Buffer): string {
+    let bytes = head;
+    let encoding: "utf8" | "utf16le" = "utf8";
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+      encoding = "utf16le";
+      bytes = bytes.subarray(2);
+    }
+    this.decoder = new StringDecoder(encoding);
+    return this.decoder.write(bytes);
+  }
+
+  private read(s: string, final: boolean): string[][] {
+    const out: string[][] = [];
+    let i = 0;
+    for (;;) {
+      const r = readRecord(s, i, final);
+      if (r === null) break;
+      if (r.record) out.push(r.record);
+      i = r.next;
+      if (i >= s.length && final) break;
+    }
+    this.rest = s.slice(i);
+    return out;
+  }
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+
+/**
+ * Reads the record starting at `start`: the record (null for a skipped empty line) and where the next
+ * one starts; null when the text ends inside it and more may come (`final` false).
+ */
+function readRecord(s: string, start: number, final: boolean): { record: string[] | null; next: number } | null {
+  const len = s.length;
+  const record: string[] = [];
+  let i = start;
+  for (;;) {
+    // ---- one field, starting at i
+    if (i >= len) {
+      if (!final) return null;
+      // The end of the file after a comma: one more, empty field. At the very start of a record: none.
+      if (record.length) {
+        record.push("");
+        return { record, next: len };
+      }
+      return { record: null, next: len };
+    }
+    let c = s.charCodeAt(i);
+    let field: string;
+    if (c === QUOTE) {
+      // Quoted: up to the quote that closes it.
+      let value = "";
+      let from = i + 1;
+      for (;;) {
+        const q = s.indexOf('"', from);
+        if (q < 0) {
+          if (!final) return null;
+          throw new CsvError("CSV_QUOTE_NOT_CLOSED", "Quote Not Closed: the parsing is finished with an opening quote");
+        }
+        if (q + 1 >= len && !final) return null; // what follows decides
+        const n = q + 1 < len ? s.charCodeAt(q + 1) : -1;
+        if (n === QUOTE) {
+          value += s.slice(from, q + 1); // "" is a quote
+          from = q + 2;
+          continue;
+        }
+        value += s.slice(from, q);
+        i = q + 1;
+        if (n === -1 || n === COMMA || n === LF || n === CR) {
+          field = value;
+        } else {
+          // A quote followed by text: the field goes on unquoted, and both quotes are kept, except
+          // before a NUL character (csv-parse takes a NUL for the end of its input there).
+          const tail = unquotedEnd(s, i);
+          field = n === 0 ? value + s.slice(i, tail) : `"${value}"${s.slice(i, tail)}`;
+          i = tail;
+        }
+        break;
+      }
+      if (i >= len) {
+        if (!final) return null;
+        record.push(field);
+        return { record, next: len };
+      }
+      c = s.charCodeAt(i);
+    } else {
+      const end = unquotedEnd(s, i);
+      if (end >= len) {
+        if (!final) return null;
+        record.push(s.slice(i, end));
+        return { record, next: len };
+      }
+      field = s.slice(i, end);
+      i = end;
+      c = s.charCodeAt(i);
+      if (c === CR && i + 1 >= len && !final) return null; // \r or \r\n
+      if ((c === LF || c === CR) && !record.length && field === "") {
+        // An empty line: skipped.
+        const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+        return { record: null, next };
+      }
+    }
+    // ---- after the field: a comma, or the record's end
+    record.push(field);
+    if (c === COMMA) {
+      i++;
+      continue;
+    }
+    if (c === CR && i + 1 >= len && !final) return null;
+    const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+    return { record, next };
+  }
+}
+
+/** Where an unquoted field that starts (or goes on) at `i` ends: the next comma or line end (quotes are text). */
+function unquotedEnd(s: string, i: number): number {
+  const len = s.length;
+  for (; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c === COMMA || c === LF || c === CR) return i;
+  }
+  return len;
+}
