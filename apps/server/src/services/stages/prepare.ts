@@ -26,21 +26,22 @@ export async function prepareStage(
   const { donor } = await visibleDonor(app, actor, donorId);
   if (body.stage === "Discovery" && !body.campaignId) throw badRequest(STAGE_MESSAGES.discoveryNeedsCampaign);
   if (body.stage !== "Discovery" && !body.prepNotes?.trim()) throw badRequest(STAGE_MESSAGES.prepNotesRequired);
-  let campaign: { id: string; name: string; goal: string | null } | null = null;
-  let donorGoal: string | null = null;
-  if (body.campaignId) {
-    const row = await campaignForDonorWork(
-      app,
-      actor,
-      donor.organizationId,
-      body.campaignId,
-      CAMPAIGN_MESSAGES.archivedNoRecommendation,
-    );
-    campaign = row;
-    donorGoal = (await app.repos.campaigns.goalOf(donor.organizationId, row.id, donor.id)) || null;
-  }
-  const previous = await app.repos.stages.records(donor.organizationId, donor.id);
-  const prompt = await app.repos.prompts.current(body.stage);
+  // Four reads at once (a refused campaign still refuses: its error rejects them all).
+  const [campaign, goal, previous, prompt] = await Promise.all([
+    body.campaignId
+      ? campaignForDonorWork(
+          app,
+          actor,
+          donor.organizationId,
+          body.campaignId,
+          CAMPAIGN_MESSAGES.archivedNoRecommendation,
+        )
+      : null,
+    body.campaignId ? app.repos.campaigns.goalOf(donor.organizationId, body.campaignId, donor.id) : null,
+    app.repos.stages.records(donor.organizationId, donor.id),
+    app.repos.prompts.current(body.stage),
+  ]);
+  const donorGoal = goal || null;
   const context = stageContext(donor, body.stage, {
     campaignName: campaign?.name ?? null,
     campaignGoal: campaign?.goal || null,
