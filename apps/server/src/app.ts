@@ -111,6 +111,9 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
     // Counted in the database: every app server on it shares the count (ADR 040).
     store: databaseRateLimitStore(database.db),
     allowList: (request) => !request.url.startsWith("/api/"),
+    // A client that has already gone has no address (req.ip is undefined): count it under one key
+    // instead of letting the plugin fail on the request nobody is waiting for.
+    keyGenerator: (request) => request.ip ?? "unknown-client",
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       error: "too_many_requests",
