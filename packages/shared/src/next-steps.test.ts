@@ -17,19 +17,19 @@ describe("suggestDueDate (issue 15, Next steps)", () => {
 });
 
 describe("stepsOf", () => {
-  it("takes numbered and bulleted lines, without markers or emphasis, and skips prose and headings", () => {
+  it("takes the numbered lines, without markers or emphasis, and skips facts, prose and headings", () => {
     const text = [
       "## Next steps",
       "Some context about the donor.",
+      "- Estimated capacity is $500,000.",
       "1. **Call** Ada about the gala",
       "2) Send the impact report",
-      "- Introduce her to the board chair",
-      "* ",
-      "• Log the meeting",
     ].join("\n");
-    expect(stepsOf(text)).toEqual([
-      "Call Ada about the gala",
-      "Send the impact report",
+    expect(stepsOf(text)).toEqual(["Call Ada about the gala", "Send the impact report"]);
+  });
+
+  it("takes bulleted lines when nothing is numbered", () => {
+    expect(stepsOf("- Introduce her to the board chair\n* \n• Log the meeting")).toEqual([
       "Introduce her to the board chair",
       "Log the meeting",
     ]);

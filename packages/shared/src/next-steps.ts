@@ -127,19 +127,21 @@ export function suggestDueDate(step: string, today: string): string {
 }
 
 /**
- * The steps of a recommendation, one per line: numbered or bulleted lines of its text (markdown as
- * the AI writes it), without the markers. Headings and prose paragraphs are not steps.
+ * The steps of a recommendation: its numbered lines (markdown as the AI writes it), without the
+ * markers; bulleted lines only when nothing is numbered (bullets usually list facts, numbers the
+ * plan). Headings and prose paragraphs are not steps.
  */
 export function stepsOf(recommendation: string): string[] {
-  const steps: string[] = [];
+  const numbered: string[] = [];
+  const bulleted: string[] = [];
   for (const line of recommendation.split(/\r?\n/)) {
-    const m = /^\s*(?:\d{1,2}[.)]|[-*•])\s+(.+)$/.exec(line);
+    const m = /^\s*(?:(\d{1,2}[.)])|[-*•])\s+(.+)$/.exec(line);
     if (!m) continue;
-    const step = m[1]!
+    const step = m[2]!
       .replace(/\*\*|__|`/g, "")
       .trim()
       .slice(0, NEXT_STEP_TITLE_MAX);
-    if (step) steps.push(step);
+    if (step) (m[1] ? numbered : bulleted).push(step);
   }
-  return steps;
+  return numbered.length > 0 ? numbered : bulleted;
 }

@@ -104,7 +104,7 @@ export async function createNextStep(
     actionName: "next_step_create",
     resourceType: "next_step",
     resourceId: id,
-    details: { donorId: donor.id, dueDate: body.dueDate, fromRecommendation: !!body.stageRecordId },
+    details: { donorId: donor.id, title: body.title, dueDate: body.dueDate, fromRecommendation: !!body.stageRecordId },
   });
   return { nextStep: await reread(app, actor, id), message: NEXT_STEP_MESSAGES.created };
 }
@@ -148,7 +148,7 @@ export async function updateNextStep(
     actionName,
     resourceType: "next_step",
     resourceId: row.s.id,
-    details: { donorId: row.s.donorId, changed: Object.keys(changes) },
+    details: { donorId: row.s.donorId, title: changes.title ?? row.s.title, changed: Object.keys(changes) },
   });
   return {
     nextStep: await reread(app, actor, row.s.id),
