@@ -1,87 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_PORT } from "./playwright.config.ts";
+import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, fillRequiredOnboarding, signIn } from "./fixtures.ts";
+import { adminApi, apiAs, BASE, csvOf, importAs, newOrg, PASSWORD, shot, userIn } from "./org-fixtures.ts";
 
 /**
  * Issue 14, "Imports", "Stage recommendations" and "Administration and history": what a fundraiser
  * sees all day. Each test builds its own organisation through the API.
  */
 test.describe.configure({ timeout: 90_000 });
-
-const BASE = `http://127.0.0.1:${E2E_PORT}`;
-const PASSWORD = "secret-pass";
-const SHOTS = process.env.E2E_SHOTS; // a folder: save screenshots there to look at the screens
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function adminApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
-  const res = await api.post("/api/auth/sign-in/email", { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
-}
-
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-
-async function newOrg(api: APIRequestContext) {
-  const name = unique("Screens Trust");
-  const res = await api.post("/api/admin/organizations", { data: { name } });
-  expect(res.status(), await res.text()).toBe(201);
-  return { id: ((await res.json()) as { id: string }).id, name };
-}
-
-/** A user of the organisation, created by the admin; approved with the role unless told otherwise. */
-async function userIn(
-  api: APIRequestContext,
-  orgId: string,
-  role: string | null,
-  opts: { approve?: boolean } = {},
-): Promise<{ id: string; email: string }> {
-  const email = `${unique(role ?? "plain")}@example.org`;
-  const created = await api.post("/api/admin/users", {
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, organizationId: orgId },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { user } = (await created.json()) as { user: { id: string } };
-  if (role) expect((await api.put(`/api/admin/users/${user.id}/role`, { data: { role } })).ok()).toBe(true);
-  if (opts.approve !== false)
-    expect((await api.post(`/api/admin/users/${user.id}/approve`, { data: {} })).ok()).toBe(true);
-  return { id: user.id, email };
-}
-
-/** An API client signed in as the user. */
-async function apiAs(email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
-  const res = await api.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
-}
-
-async function importAs(api: APIRequestContext, csv: string, fileName: string) {
-  const res = await api.post(`/api/donors/imports?fileName=${fileName}`, {
-    headers: { "content-type": "text/csv" },
-    data: Buffer.from(csv),
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await api.get(`/api/donors/imports/${id}`)).json()) as { status: string }).status, {
-      timeout: 30_000,
-    })
-    .toBe("completed");
-  return id;
-}
-
-const csvOf = (rows: number, prefix: string) =>
-  [
-    "First Name,Last Name,Client ID",
-    ...Array.from({ length: rows }, (_, i) => `${prefix}${i},Family${i},${prefix}-${i}`),
-  ].join("\r\n") + "\r\n";
 
 function writeTemp(name: string, content: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "screens-e2e-"));

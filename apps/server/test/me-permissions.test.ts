@@ -29,6 +29,7 @@ const none = {
   viewOfficerDashboard: false,
   seeAllOrganizations: false,
   assignRelationshipManagers: false,
+  seeAnyonesNextSteps: false,
 };
 const admin = {
   ...none,
@@ -43,6 +44,7 @@ const admin = {
   viewAdminDashboard: true,
   seeAllOrganizations: true,
   assignRelationshipManagers: true,
+  seeAnyonesNextSteps: true,
 };
 const owner = {
   ...none,
@@ -53,6 +55,7 @@ const owner = {
   viewActionHistory: true,
   viewOwnerDashboard: true,
   assignRelationshipManagers: true,
+  seeAnyonesNextSteps: true,
 };
 const manager = {
   ...none,
@@ -61,6 +64,7 @@ const manager = {
   viewAllCampaigns: true,
   viewActionHistory: true,
   assignRelationshipManagers: true,
+  seeAnyonesNextSteps: true,
 };
 const officer = { ...none, viewDonors: true, manageCampaigns: true, viewOfficerDashboard: true };
 

@@ -54,6 +54,7 @@ const EXPECTED_ROUTES = [
   "POST /api/donor-groups/{id}/members/remove",
   "POST /api/donors/imports",
   "POST /api/donors/relationship-manager",
+  "POST /api/donors/{id}/next-steps",
   "POST /api/donors/imports/{id}/undo",
   "POST /api/donors/{id}/stages/generate",
   "POST /api/donors/{id}/stages/preview",
@@ -71,6 +72,10 @@ const EXPECTED_ROUTES = [
   "PUT /api/donors/{id}/campaign-goals/{campaignId}",
   "PUT /api/donors/{id}/notes",
   "PUT /api/donors/{id}/relationship-manager",
+  "GET /api/next-steps",
+  "GET /api/donors/{id}/next-steps",
+  "PATCH /api/next-steps/{id}",
+  "DELETE /api/next-steps/{id}",
   "PUT /api/prompts/{stage}",
   "PUT /api/settings/ai-provider",
 ];

@@ -20,6 +20,7 @@ import {
   donorGroups,
   donorImportBatches,
   issues,
+  nextSteps,
   organizations,
   roles,
   savedDonorGroups,
@@ -602,6 +603,64 @@ export const TABLE: Record<string, Row> = {
     }),
     after: ({ t }) => settleImports(t),
   },
+
+  // ---- next steps (issue 15; the four roles, on donors they can see). A step of A's officer is "own"; a step
+  // owned and added by A's owner is a colleague's: the officer sees it but may not change it (403).
+  "GET /api/next-steps": {
+    records: ["own", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
+  },
+  "GET /api/donors/{id}/next-steps": {
+    records: ["own", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ params: { id: donorOf(f, record) } }),
+  },
+  "POST /api/donors/{id}/next-steps": {
+    records: ["own", "other", "random"],
+    phase: 1,
+    expect: gate(201, FOUR_ROLES, ["own", "other", "random"]),
+    request: ({ f }, { record, actor }) => ({
+      params: { id: donorOf(f, record) },
+      body: { title: `Matrix step by ${actor}`, dueDate: new Date().toISOString().slice(0, 10) },
+    }),
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ["PATCH /api/next-steps/{id}", 1, { status: "done" }],
+        ["DELETE /api/next-steps/{id}", 3, undefined],
+      ] as const
+    ).map(([key, phase, body]) => [
+      key,
+      {
+        records: ["own", "other", "random", "colleague"],
+        phase,
+        expect: gate(200, FOUR_ROLES, ["own", "other", "random", "colleague"], {
+          override: { colleague: { officer: 403 } },
+        }),
+        request: async (ctx: Ctx, { record }: CellInput) => ({
+          params: {
+            id: await throwaway(ctx, record, async (organizationId, userId) => {
+              const [step] = await ctx.t.db
+                .insert(nextSteps)
+                .values({
+                  organizationId,
+                  donorId: organizationId === ctx.f.orgA.id ? ctx.f.donorA : ctx.f.donorB,
+                  title: "Throwaway step",
+                  dueDate: "2026-12-01",
+                  ownerId: userId ?? null,
+                  createdBy: userId ?? null,
+                })
+                .returning();
+              return step!.id;
+            }),
+          },
+          body,
+        }),
+      } satisfies Row,
+    ]),
+  ),
 
   // ---- donor groups (the four roles)
   "GET /api/donor-groups": {

@@ -166,6 +166,13 @@ export const ACTION_NAMES = {
     "save_filter_group",
     "export_donors",
     "assign_relationship_manager",
+    "next_step_create",
+    "next_step_update",
+    "next_step_done",
+    "next_step_reopen",
+    "next_step_snooze",
+    "next_step_reassign",
+    "next_step_delete",
   ],
   campaign_management: [
     "campaign_create",

@@ -24,6 +24,15 @@ describe("formatSpan", () => {
 });
 
 describe("describeAction (issue 14: readable sentences, raw names in the details)", () => {
+  it("says what happened to a next step (issue 15)", () => {
+    expect(describeAction(action({ actionName: "next_step_done", resourceName: "Call Ada" }))).toBe(
+      'Maria Lopez marked the next step "Call Ada" done',
+    );
+    expect(describeAction(action({ actionName: "next_step_create", resourceName: null }))).toBe(
+      "Maria Lopez added a next step",
+    );
+  });
+
   it("names who did what to which record", () => {
     expect(describeAction(action({ actionName: "campaign_archive", resourceName: "Spring Gala" }))).toBe(
       "Maria Lopez archived Spring Gala",

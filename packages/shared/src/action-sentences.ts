@@ -37,6 +37,7 @@ function phrase(
 ): Sentence {
   const d = a.details ?? {};
   const name = a.resourceName;
+  const step = name ? `the next step "${name}"` : "a next step";
   const say = (doing: string, did: string): Sentence => ({ doing, did });
   switch (a.actionName) {
     case "sign_in":
@@ -104,6 +105,20 @@ function phrase(
       const what = `a ${text(d.stage) ?? "stage"} recommendation through the API`;
       return say(`generate ${what}`, `generated ${what}`);
     }
+    case "next_step_create":
+      return say(`add ${step}`, `added ${step}`);
+    case "next_step_update":
+      return say(`change ${step}`, `changed ${step}`);
+    case "next_step_done":
+      return say(`mark ${step} done`, `marked ${step} done`);
+    case "next_step_reopen":
+      return say(`reopen ${step}`, `reopened ${step}`);
+    case "next_step_snooze":
+      return say(`snooze ${step}`, `snoozed ${step}`);
+    case "next_step_reassign":
+      return say(`reassign ${step}`, `reassigned ${step}`);
+    case "next_step_delete":
+      return say(`delete ${step}`, `deleted ${step}`);
     case "issue_submit":
       return say(`submit the issue ${name ?? ""}`.trim(), `submitted the issue ${name ?? ""}`.trim());
     case "issue_update":

@@ -21,3 +21,4 @@ export * from "./policy/index.ts";
 export * from "./contracts/index.ts";
 export * from "./navigation.ts";
 export * from "./action-sentences.ts";
+export * from "./next-steps.ts";

@@ -10,6 +10,7 @@ describe("the menu (issue 14: every page a role may use is in its menu)", () => 
   it("follows the shared policy for each role", () => {
     expect(menuOf(["admin"])).toEqual([
       "Dashboard",
+      "Today",
       "Donors",
       "Donor Groups",
       "Imports",
@@ -23,6 +24,7 @@ describe("the menu (issue 14: every page a role may use is in its menu)", () => 
     ]);
     expect(menuOf(["org_owner"])).toEqual([
       "Dashboard",
+      "Today",
       "Donors",
       "Donor Groups",
       "Imports",
@@ -33,6 +35,7 @@ describe("the menu (issue 14: every page a role may use is in its menu)", () => 
     ]);
     expect(menuOf(["org_manager"])).toEqual([
       "Dashboard",
+      "Today",
       "Donors",
       "Donor Groups",
       "Imports",
@@ -42,6 +45,7 @@ describe("the menu (issue 14: every page a role may use is in its menu)", () => 
     ]);
     expect(menuOf(["org_officer"])).toEqual([
       "Dashboard",
+      "Today",
       "Donors",
       "Donor Groups",
       "Imports",

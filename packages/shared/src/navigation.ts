@@ -18,6 +18,7 @@ export type NavEntry = {
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: "/dashboard", label: "Dashboard", permission: null, section: "main" },
+  { to: "/today", label: "Today", permission: "viewDonors", section: "main" },
   { to: "/donors", label: "Donors", permission: "viewDonors", section: "main" },
   { to: "/donor-groups", label: "Donor Groups", permission: "viewDonors", section: "main" },
   { to: "/imports", label: "Imports", permission: "viewDonors", section: "main" },

@@ -6,6 +6,7 @@ import { dashboardRepository } from "./dashboards/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
 import { importBatchRepository } from "./donors/import-batches.ts";
 import { donorRepository } from "./donors/repository.ts";
+import { nextStepRepository } from "./next-steps/repository.ts";
 import { onboardingRepository } from "./onboarding/repository.ts";
 import { organizationRepository } from "./organizations/repository.ts";
 import { platformRepository } from "./platform/repository.ts";
@@ -32,6 +33,7 @@ export function createRepositories(db: Db) {
     users: userRepository(db),
     dashboards: dashboardRepository(db),
     actions: actionRepository(db),
+    nextSteps: nextStepRepository(db),
     onboarding: onboardingRepository(db),
     platform: platformRepository(db),
   };

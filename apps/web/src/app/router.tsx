@@ -152,6 +152,13 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "today",
+                ...page(
+                  () => import("./routes/today"),
+                  (m) => m.TodayRoute,
+                ),
+              },
+              {
                 path: "imports",
                 ...page(
                   () => import("./routes/imports"),

@@ -51,6 +51,11 @@ export const queryKeys = {
     /** The organisations an admin may upload into. */
     organizationOptions: ["organizations", "options"] as const,
   },
+  nextSteps: {
+    all: ["next-steps"] as const,
+    donor: (donorId: string) => ["next-steps", "donor", donorId] as const,
+    list: <Q>(query: Q) => ["next-steps", "list", query] as const,
+  },
   issues: {
     all: ["issues"] as const,
     list: () => ["issues", "list"] as const,

@@ -20,6 +20,7 @@ export const ACTOR_PERMISSIONS = [
   "viewOfficerDashboard",
   "seeAllOrganizations",
   "assignRelationshipManagers",
+  "seeAnyonesNextSteps",
 ] as const satisfies readonly (keyof typeof can)[];
 export type ActorPermission = (typeof ACTOR_PERMISSIONS)[number];
 

@@ -48,6 +48,7 @@ describe("policy rules", () => {
     expect(allowed(can.viewActionHistory)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.changeIssueStatus)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.assignRelationshipManagers)).toEqual(["admin", "owner", "manager"]);
+    expect(allowed(can.seeAnyonesNextSteps)).toEqual(["admin", "owner", "manager"]);
     for (const adminOnly of [
       can.changeAiProvider,
       can.editPrompts,
@@ -82,6 +83,17 @@ describe("policy rules", () => {
       // Not approved: no role counts, not even for one's own record.
       expect(rule(actor(["org_officer"], "org-a", "submitted"), mine)).toBe(false);
     }
+  });
+
+  it("lets a next step's owner, its maker, managers, owners and admins change it (issue 15)", () => {
+    // byRole's actors all have the id "u" (see actor()).
+    const owned = { ownerId: "u", createdBy: "someone-else" };
+    const made = { ownerId: "someone-else", createdBy: "u" };
+    const colleagues = { ownerId: "someone-else", createdBy: null };
+    expect(allowed((a) => can.editNextStep(a, owned))).toEqual(["admin", "owner", "manager", "officer"]);
+    expect(allowed((a) => can.editNextStep(a, made))).toEqual(["admin", "owner", "manager", "officer"]);
+    expect(allowed((a) => can.editNextStep(a, colleagues))).toEqual(["admin", "owner", "manager"]);
+    expect(can.editNextStep(actor(["org_officer"], "org-a", "submitted"), owned)).toBe(false);
   });
 
   it("lets an officer who is also owner, manager or admin see every campaign", () => {

@@ -70,6 +70,15 @@ export const can = {
    */
   deleteDonorGroup: (a: PolicyActor, group: { userId: string | null }) =>
     has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && group.userId === a.userId),
+  /** Issue 15, Next steps: owners, managers and admins see and plan anyone's next steps; officers their own. */
+  seeAnyonesNextSteps: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
+  /**
+   * Issue 15, Next steps: a step is changed (done, snoozed, reassigned, edited, deleted) by its owner or
+   * the person who added it, or by a manager, an owner or an admin (docs/RULES.md, Next steps).
+   */
+  editNextStep: (a: PolicyActor, step: { ownerId: string | null; createdBy: string | null }) =>
+    has(a, "admin", "org_owner", "org_manager") ||
+    (has(a, ...DONOR_ROLES) && (step.ownerId === a.userId || step.createdBy === a.userId)),
   /** Issue 14: an import is undone by whoever ran it, or by a manager, an owner or an admin (docs/RULES.md, Import). */
   undoImport: (a: PolicyActor, batch: { userId: string | null }) =>
     has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && batch.userId === a.userId),

@@ -51,6 +51,7 @@ const resourceName = sql<string | null>`coalesce(
     when 'donor' then (select nullif(concat_ws(' ', d.first_name, d.last_name), '') from donors d where d.id = ${resourceUuid} and ${sameOrganization(sql`d.organization_id`)})
     when 'organization' then (select o.name from organizations o where o.id = ${resourceUuid} and ${sameOrganization(sql`o.id`)})
     when 'issue' then (select i.title from issues i where i.id = ${resourceUuid} and ${sameOrganization(sql`i.organization_id`)})
+    when 'next_step' then (select n.title from next_steps n where n.id = ${resourceUuid} and ${sameOrganization(sql`n.organization_id`)})
     when 'donor_import' then (select b.file_name from donor_import_batches b where b.id = ${resourceUuid} and ${sameOrganization(sql`b.organization_id`)})
     when 'user' then (select u.email from users u join user_profiles p on p.id = u.id where u.id = ${userActions.resourceId} and ${sameOrganization(sql`p.organization_id`)})
   end,

@@ -8,6 +8,7 @@ import { DonorNotesEditor } from "@/features/donors/components/donor-notes-edito
 import { EngagementTimeline } from "@/features/donors/components/engagement-timeline";
 import { FieldSections } from "@/features/donors/components/field-sections";
 import { NextStepCard } from "@/features/donors/components/next-step-card";
+import { NextStepsCard } from "@/features/next-steps/components/next-steps-card";
 import { StageStrip } from "@/features/donors/components/stage-strip";
 import { stageProgress } from "@/features/donors/utils/stage-progress";
 import { donorSections, fullName } from "@/features/donors/utils/sections";
@@ -53,6 +54,7 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <NextStepCard donorId={donor.id} current={progress.current} />
+              <NextStepsCard donorId={donor.id} />
               <EngagementTimeline
                 entries={stages.map((s) => ({
                   id: s.id,

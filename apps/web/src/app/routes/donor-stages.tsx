@@ -6,6 +6,7 @@ import { can } from "@/lib/permissions";
 import { DonorPage } from "@/features/donors/components/donor-page";
 import { useStageWorkspace } from "@/features/stages/api/stages";
 import { StageWorkspace } from "@/features/stages/components/stage-workspace";
+import { MakeNextStep } from "@/features/next-steps/components/make-next-step";
 
 /** /donor/{id}: donor details and the stage recommendation workflow (docs/RULES.md, AI recommendations). */
 export function DonorStagesRoute() {
@@ -26,6 +27,7 @@ function DonorStages({ workspace }: { workspace: StageWorkspaceData }) {
         workspace={workspace}
         organizationKnown={Boolean(me.data)}
         providerSlot={<AiProviderSelect canEdit={can(me.data, "changeAiProvider")} />}
+        recordActions={(record) => <MakeNextStep record={record} donorId={workspace.donor.id} />}
       />
     </Container>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { ReactNode } from "react";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { AI_PROVIDERS, formatDateTime, type StageRecommendation } from "@cultivate/shared";
 import { ExpandableOutput } from "./expandable-output";
@@ -13,7 +14,7 @@ export function writtenBy(record: Pick<StageRecommendation, "provider" | "model"
   return record.model && record.model !== record.provider ? `${label} · ${record.model}` : label;
 }
 
-function HistoryEntry({ record }: { record: StageRecommendation }) {
+function HistoryEntry({ record, actions }: { record: StageRecommendation; actions?: RecordActions }) {
   const [showPrompt, setShowPrompt] = useState(false);
   return (
     <Card withBorder radius="md" padding="md" data-testid="stage-record" data-stage={record.stageName}>
@@ -37,6 +38,7 @@ function HistoryEntry({ record }: { record: StageRecommendation }) {
           {record.userEmail ? ` · requested by ${record.userEmail}` : ""}
         </Text>
         <ExpandableOutput text={record.aiOutput ?? ""} />
+        {actions?.(record)}
         {record.prepNotes ? (
           <Text size="xs" c="dimmed">
             Preparation notes: {record.prepNotes}
@@ -60,7 +62,10 @@ function HistoryEntry({ record }: { record: StageRecommendation }) {
 }
 
 /** Saved recommendations, newest first (issue 14): a new one appears at the top, not below the fold. */
-export function StageHistory({ records }: { records: StageRecommendation[] }) {
+/** What the page adds under each record (issue 15: "Make a next step"), composed in by the route. */
+export type RecordActions = (record: StageRecommendation) => ReactNode;
+
+export function StageHistory({ records, actions }: { records: StageRecommendation[]; actions?: RecordActions }) {
   const newestFirst = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Stack gap="sm" aria-label="Saved recommendations">
@@ -72,7 +77,7 @@ export function StageHistory({ records }: { records: StageRecommendation[] }) {
           No recommendations saved yet.
         </Text>
       ) : (
-        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} />)
+        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} actions={actions} />)
       )}
     </Stack>
   );

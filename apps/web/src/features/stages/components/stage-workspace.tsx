@@ -5,7 +5,7 @@ import { STAGE_MESSAGES, type StageWorkspace as Workspace } from "@cultivate/sha
 import { useStageWorkspaceState } from "../hooks/use-stage-workspace";
 import { PromptPreview } from "./prompt-preview";
 import { StageDonorHeader } from "./stage-donor-header";
-import { StageHistory } from "./stage-history";
+import { StageHistory, type RecordActions } from "./stage-history";
 import { StageRequestForm } from "./stage-request-form";
 import { StreamOutput } from "./stream-output";
 
@@ -15,10 +15,12 @@ interface StageWorkspaceProps {
   organizationKnown: boolean;
   /** The global AI provider selector, composed in by the page (read-only for non-admins). */
   providerSlot?: ReactNode;
+  /** Under each saved recommendation (issue 15: "Make a next step"), composed in by the page. */
+  recordActions?: RecordActions;
 }
 
 /** Donor details and the stage recommendation (docs/RULES.md, AI recommendations). */
-export function StageWorkspace({ workspace, organizationKnown, providerSlot }: StageWorkspaceProps) {
+export function StageWorkspace({ workspace, organizationKnown, providerSlot, recordActions }: StageWorkspaceProps) {
   const state = useStageWorkspaceState(workspace);
 
   const confirmReset = () =>
@@ -62,7 +64,7 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot }: S
               />
             ) : null}
             {state.streaming ? <StreamOutput streaming={state.streaming} /> : null}
-            <StageHistory records={workspace.stages} />
+            <StageHistory records={workspace.stages} actions={recordActions} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,0 +1,96 @@
+import { useSearchParams } from "react-router";
+import { Card, Container, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { DONOR_MESSAGES, plural } from "@cultivate/shared";
+import { useMe } from "@/features/auth/api/get-me";
+import { RequirePermission } from "@/features/auth/components/require-permission";
+import { useNextSteps } from "@/features/next-steps/api/next-steps";
+import { NextStepItem } from "@/features/next-steps/components/next-step-item";
+import { usePageTitle } from "@/lib/page-title";
+import { can } from "@/lib/permissions";
+
+/** /today: the officer's day (issue 15; docs/RULES.md, Next steps): overdue and due-this-week next steps. */
+export function TodayRoute() {
+  return (
+    <RequirePermission
+      permission="viewDonors"
+      deniedTitle={DONOR_MESSAGES.accessDeniedTitle}
+      deniedMessage={DONOR_MESSAGES.accessDenied}
+    >
+      <Today />
+    </RequirePermission>
+  );
+}
+
+function StepList({
+  title,
+  owner,
+  window,
+  empty,
+}: {
+  title: string;
+  owner: string;
+  window: "overdue" | "week";
+  empty: string;
+}) {
+  const steps = useNextSteps({ owner, window });
+  const items = steps.data ?? [];
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {steps.data ? (
+          <Text size="sm" c="dimmed">
+            {plural(items.length, "step")}
+          </Text>
+        ) : null}
+      </Group>
+      {steps.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {items.map((s) => (
+            <NextStepItem key={s.id} step={s} showDonor />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function Today() {
+  usePageTitle("Today");
+  const me = useMe().data;
+  const anyone = can(me, "seeAnyonesNextSteps");
+  const [params, setParams] = useSearchParams();
+  const owner = anyone && params.get("owner") === "all" ? "all" : "mine";
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={1}>Today</Title>
+          {anyone ? (
+            <SegmentedControl
+              aria-label="Whose next steps"
+              value={owner}
+              onChange={(v) => setParams(v === "all" ? { owner: "all" } : {})}
+              data={[
+                { value: "mine", label: "Mine" },
+                { value: "all", label: "Everyone" },
+              ]}
+            />
+          ) : null}
+        </Group>
+        <StepList title="Overdue" owner={owner} window="overdue" empty="Nothing overdue." />
+        <StepList title="Due this week" owner={owner} window="week" empty="Nothing due in the next seven days." />
+      </Stack>
+    </Container>
+  );
+}
