@@ -88,3 +88,40 @@ test("a recommendation's step becomes a next step; Done and Snooze on the donor;
   await overdue.getByRole("link", { name: /Steps1/ }).click();
   await expect(page).toHaveURL(new RegExp(`/donor/${other}/dashboard$`));
 });
+
+test("an officer makes a calendar link of their next steps on the account page, and Reset ends the old one", async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApi();
+  const org = await newOrg(api);
+  const officer = await userIn(api, org.id, "org_officer");
+  await api.dispose();
+  const officerApi = await apiAs(officer.email);
+  await importAs(officerApi, csvOf(1, "Feed"), "one.csv");
+  const donorId = ((await (await officerApi.get("/api/donors")).json()) as { rows: { id: string }[] }).rows[0]!.id;
+  const made = await officerApi.post(`/api/donors/${donorId}/next-steps`, {
+    data: { title: "Send the gala invitation", dueDate: isoDaysFromNow(4) },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await officerApi.dispose();
+
+  await signIn(page, officer.email, "secret-pass");
+  await page.goto("/account");
+  const card = page.getByRole("region", { name: "Calendar link" });
+  await card.getByRole("button", { name: "Make a calendar link" }).click();
+  await expect(page.getByText("Your calendar link is ready. Copy it now: it is shown only once.")).toBeVisible();
+  const url = await card.getByLabel("Your calendar link").inputValue();
+  expect(url).toMatch(/\/api\/calendar\/[\w-]+\.ics$/);
+
+  // A calendar app fetches it with no session.
+  const outsider = await playwright.request.newContext();
+  const feed = await outsider.get(url);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain("Send the gala invitation (Feed0 Family0)");
+
+  await card.getByRole("button", { name: "Reset link" }).click();
+  await expect(page.getByText("Your calendar link was replaced. The old link no longer works.")).toBeVisible();
+  expect((await outsider.get(url)).status()).toBe(404);
+  await outsider.dispose();
+});

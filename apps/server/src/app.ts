@@ -45,6 +45,7 @@ import { stageRoutes } from "./routes/api/stages.ts";
 import { generatePromptRoutes } from "./routes/api/generate-prompt.ts";
 import { issueRoutes } from "./routes/api/issues/index.ts";
 import { nextStepRoutes } from "./routes/api/next-steps.ts";
+import { calendarRoutes } from "./routes/api/calendar.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
 import { adminRoutes } from "./routes/api/admin/index.ts";
@@ -249,6 +250,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
       await api.register(adminRoutes);
       await api.register(donorRoutes);
       await api.register(nextStepRoutes);
+      await api.register(calendarRoutes);
       await api.register(campaignRoutes);
       await api.register(aiSettingsRoutes);
       await api.register(stageRoutes);

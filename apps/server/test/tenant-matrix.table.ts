@@ -606,6 +606,16 @@ export const TABLE: Record<string, Row> = {
 
   // ---- next steps (issue 15; the four roles, on donors they can see). A step of A's officer is "own"; a step
   // owned and added by A's owner is a colleague's: the officer sees it but may not change it (403).
+  // The calendar link is the signed-in user's own (no organisation record in the path); the feed itself is
+  // public, keyed by its secret: a made-up secret is 404 to everyone.
+  "GET /api/account/calendar-feed": { records: ["none"], expect: gate(200, FOUR_ROLES, ["none"]) },
+  "POST /api/account/calendar-feed": { records: ["none"], phase: 1, expect: gate(201, FOUR_ROLES, ["none"]) },
+  "DELETE /api/account/calendar-feed": { records: ["none"], phase: 3, expect: gate(200, FOUR_ROLES, ["none"]) },
+  "GET /api/calendar/{token}": {
+    records: ["none"],
+    expect: open(404),
+    request: () => ({ params: { token: `${rnd().replaceAll("-", "")}.ics` } }),
+  },
   "GET /api/next-steps": {
     records: ["own", "other", "random"],
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),

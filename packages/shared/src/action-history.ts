@@ -196,5 +196,8 @@ export const ACTION_NAMES = {
     "organization_create",
     "organization_update",
     "organization_delete",
+    "calendar_feed_create",
+    "calendar_feed_reset",
+    "calendar_feed_remove",
   ],
 } as const;

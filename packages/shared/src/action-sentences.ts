@@ -119,6 +119,12 @@ function phrase(
       return say(`reassign ${step}`, `reassigned ${step}`);
     case "next_step_delete":
       return say(`delete ${step}`, `deleted ${step}`);
+    case "calendar_feed_create":
+      return say("make a calendar link for their next steps", "made a calendar link for their next steps");
+    case "calendar_feed_reset":
+      return say("replace their calendar link", "replaced their calendar link");
+    case "calendar_feed_remove":
+      return say("turn off their calendar link", "turned off their calendar link");
     case "issue_submit":
       return say(`submit the issue ${name ?? ""}`.trim(), `submitted the issue ${name ?? ""}`.trim());
     case "issue_update":

@@ -22,3 +22,4 @@ export * from "./contracts/index.ts";
 export * from "./navigation.ts";
 export * from "./action-sentences.ts";
 export * from "./next-steps.ts";
+export * from "./calendar.ts";

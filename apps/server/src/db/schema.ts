@@ -9,3 +9,4 @@ export * from "./schema/stages.ts";
 export * from "./schema/campaigns.ts";
 export * from "./schema/limits.ts";
 export * from "./schema/next-steps.ts";
+export * from "./schema/calendar.ts";

@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.ts";
 import { actionRepository } from "./activity/repository.ts";
 import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
+import { calendarFeedRepository } from "./calendar/repository.ts";
 import { campaignRepository } from "./campaigns/repository.ts";
 import { dashboardRepository } from "./dashboards/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
@@ -34,6 +35,7 @@ export function createRepositories(db: Db) {
     dashboards: dashboardRepository(db),
     actions: actionRepository(db),
     nextSteps: nextStepRepository(db),
+    calendarFeeds: calendarFeedRepository(db),
     onboarding: onboardingRepository(db),
     platform: platformRepository(db),
   };

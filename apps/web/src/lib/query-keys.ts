@@ -8,6 +8,8 @@ export const queryKeys = {
   publicConfig: ["public-config"] as const,
   /** better-auth's session (the account page's two-factor state). */
   authSession: ["auth-session"] as const,
+  /** The signed-in user's calendar link (issue 15). */
+  calendarFeed: ["calendar-feed"] as const,
   actions: {
     all: ["actions"] as const,
     list: <F>(filters: F, offset: number) => ["actions", "list", filters, offset] as const,

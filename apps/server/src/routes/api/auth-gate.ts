@@ -17,6 +17,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/config", // product name and support address for the landing page
   "GET /api/health", // liveness and database check
   "POST /api/test-email", // the landing page's Test Email button (rate-limited, fixed recipient)
+  "GET /api/calendar/:token", // a calendar app's subscription: the secret in the path is the key (issue 15)
 ]);
 
 /**

@@ -2,6 +2,8 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
+import { CalendarFeedCard } from "@/features/account/components/calendar-feed-card";
+import { can } from "@/lib/permissions";
 import { usePageTitle } from "@/lib/page-title";
 
 export function AccountRoute() {
@@ -17,6 +19,8 @@ export function AccountRoute() {
             </div>
             <ChangePasswordCard />
             <TwoFactorCard />
+            {/* Issue 15: the calendar of one's next steps, for those who have them. */}
+            {can(me, "viewDonors") ? <CalendarFeedCard /> : null}
           </Stack>
         </Container>
       )}
