@@ -166,6 +166,9 @@ export const ACTION_NAMES = {
     "save_filter_group",
     "export_donors",
     "assign_relationship_manager",
+    "contact_report_create",
+    "contact_report_update",
+    "contact_report_delete",
   ],
   campaign_management: [
     "campaign_create",

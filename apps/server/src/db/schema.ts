@@ -8,3 +8,4 @@ export * from "./schema/donors.ts";
 export * from "./schema/stages.ts";
 export * from "./schema/campaigns.ts";
 export * from "./schema/limits.ts";
+export * from "./schema/contacts.ts";

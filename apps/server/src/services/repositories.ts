@@ -1,6 +1,7 @@
 import type { Db } from "../db/client.ts";
 import { actionRepository } from "./activity/repository.ts";
 import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
+import { contactReportRepository } from "./contact-reports/repository.ts";
 import { campaignRepository } from "./campaigns/repository.ts";
 import { dashboardRepository } from "./dashboards/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
@@ -34,6 +35,7 @@ export function createRepositories(db: Db) {
     actions: actionRepository(db),
     onboarding: onboardingRepository(db),
     platform: platformRepository(db),
+    contactReports: contactReportRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

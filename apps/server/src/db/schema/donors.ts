@@ -88,6 +88,11 @@ export const donors = pgTable(
      * deleted leaves their donors unassigned.
      */
     relationshipManagerId: text("relationship_manager_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The date of the donor's latest contact report (issue 15, Contact reports), kept in the same transaction
+     * as each report write (docs/decisions/045-last-contact-column.md); null when none.
+     */
+    lastContactDate: date("last_contact_date", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -127,6 +132,8 @@ export const donors = pgTable(
     index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),
     // The Portfolio filter (mine, a colleague's, unassigned) and portfolio sizes per manager.
     index("donors_org_relationship_manager_idx").on(t.organizationId, t.relationshipManagerId),
+    // Last Contact and Days Since Contact: the list's sort and range filters (issue 15).
+    index("donors_org_last_contact_idx").on(t.organizationId, t.lastContactDate),
     index("donors_created_by_import_idx").on(t.createdByImportId),
     // The list's search (ILIKE '%term%') on "first last" and email: trigram GIN (pg_trgm). On PGlite they
     // are created by migration 0012 with a 64 MB pending list (row-by-row upkeep made imports ~5x slower).
