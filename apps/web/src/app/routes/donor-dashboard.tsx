@@ -5,7 +5,7 @@ import { useDonor } from "@/features/donors/api/get-donor";
 import { useSaveDonorNotes } from "@/features/donors/api/save-notes";
 import { DonorHeader } from "@/features/donors/components/donor-header";
 import { DonorNotesEditor } from "@/features/donors/components/donor-notes-editor";
-import { EngagementTimeline } from "@/features/donors/components/engagement-timeline";
+import { DonorTimeline } from "@/features/donors/components/donor-timeline";
 import { FieldSections } from "@/features/donors/components/field-sections";
 import { NextStepCard } from "@/features/donors/components/next-step-card";
 import { StageStrip } from "@/features/donors/components/stage-strip";
@@ -53,7 +53,8 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <NextStepCard donorId={donor.id} current={progress.current} />
-              <EngagementTimeline
+              <DonorTimeline
+                donorId={donor.id}
                 entries={stages.map((s) => ({
                   id: s.id,
                   stageName: s.stageName,
