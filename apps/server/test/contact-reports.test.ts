@@ -12,6 +12,7 @@ import {
 } from "@cultivate/shared";
 import { contactReports, donors, userActions } from "../src/db/schema.ts";
 import { OfflineProvider } from "../src/ai/offline-provider.ts";
+import { seedDemoContacts } from "../src/demo/contacts.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
@@ -341,5 +342,33 @@ describe("the stage prompt and the offline planner", () => {
       context: { ...ctx, recentInteractions: [] },
     });
     expect(cold).toContain("No contact is logged yet");
+  });
+});
+
+describe("npm run demo", () => {
+  it("loads a few months of contact reports for the demo donors and keeps their Last Contact", async () => {
+    const org = await buildUser(t, { role: "org_owner" });
+    const officer = await buildUser(t, { role: "org_officer", organizationId: org.organizationId });
+    const ids = [];
+    for (let i = 0; i < 10; i++) ids.push((await buildDonor(t, org.organizationId!, { lastName: `Demo${i}` })).id);
+    const made = await seedDemoContacts(t.app, org.organizationId!, [org.userId, officer.userId], 8);
+    expect(made).toBeGreaterThanOrEqual(8);
+    const rows = await t.db.select().from(contactReports).where(eq(contactReports.organizationId, org.organizationId!));
+    expect(rows).toHaveLength(made);
+    expect(new Set(rows.map((r) => r.type)).size).toBeGreaterThan(3);
+    const dates = rows.map((r) => r.contactDate).sort();
+    expect(dates.at(-1)! <= daysAgo(0)).toBe(true);
+    expect(dates[0]! <= daysAgo(90)).toBe(true); // months, not days
+    for (const id of ids.slice(0, 8)) {
+      const latest = rows
+        .filter((r) => r.donorId === id)
+        .map((r) => r.contactDate)
+        .sort()
+        .at(-1);
+      expect(await lastContactOf(id)).toBe(latest);
+    }
+    expect(await lastContactOf(ids[9]!)).toBeNull();
+    // Run again: nothing added.
+    expect(await seedDemoContacts(t.app, org.organizationId!, [org.userId], 8)).toBe(0);
   });
 });

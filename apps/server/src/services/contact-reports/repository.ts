@@ -86,6 +86,20 @@ export function contactReportRepository(db: Db) {
       });
     },
 
+    /** Many reports of one organisation at once (the demo), then every donor's Last Contact in one statement. */
+    async insertMany(organizationId: string, rows: (typeof contactReports.$inferInsert)[]) {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += 500)
+          await tx.insert(contactReports).values(rows.slice(i, i + 500).map((r) => ({ ...r, organizationId })));
+        await tx.execute(sql`
+          UPDATE ${donors} SET last_contact_date = latest.d
+          FROM (SELECT ${contactReports.donorId} AS donor_id, max(${contactReports.contactDate}) AS d
+                FROM ${contactReports} WHERE ${contactReports.organizationId} = ${organizationId}
+                GROUP BY ${contactReports.donorId}) AS latest
+          WHERE ${donors.id} = latest.donor_id AND ${donors.organizationId} = ${organizationId}`);
+      });
+    },
+
     async remove(organizationId: string, donorId: string, id: string) {
       await db.transaction(async (tx) => {
         await tx
