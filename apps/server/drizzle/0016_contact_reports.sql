@@ -19,4 +19,5 @@ ALTER TABLE "contact_reports" ADD CONSTRAINT "contact_reports_donor_id_donors_id
 ALTER TABLE "contact_reports" ADD CONSTRAINT "contact_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_reports_donor_date_idx" ON "contact_reports" USING btree ("donor_id","contact_date","created_at");--> statement-breakpoint
 CREATE INDEX "contact_reports_org_date_idx" ON "contact_reports" USING btree ("organization_id","contact_date");--> statement-breakpoint
-CREATE INDEX "donors_org_last_contact_idx" ON "donors" USING btree ("organization_id","last_contact_date");
+CREATE INDEX "donors_org_last_contact_idx" ON "donors" USING btree ("organization_id","last_contact_date");--> statement-breakpoint
+CREATE INDEX "donors_org_last_contact_sort_idx" ON "donors" USING btree ("organization_id","last_contact_date" DESC NULLS LAST,"last_name","first_name","id");
