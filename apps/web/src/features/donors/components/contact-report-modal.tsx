@@ -65,6 +65,8 @@ function ContactReportForm({ donorId, onClose, report, colleagues }: ContactRepo
     extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false }), Link],
     content: report?.summary ?? "",
     immediatelyRender: true,
+    // The editable area itself is the labelled, multi-line text box (screen readers, axe).
+    editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-label": "Summary" } },
   });
 
   const submit = (e: FormEvent) => {
@@ -142,7 +144,7 @@ function ContactReportForm({ donorId, onClose, report, colleagues }: ContactRepo
           clearable
           error={errors.participantUserIds}
         />
-        <Input.Wrapper label="Summary" withAsterisk error={errors.summary} id="contact-summary">
+        <Input.Wrapper label="Summary" labelElement="div" withAsterisk error={errors.summary}>
           <RichTextEditor editor={editor} aria-label="Summary">
             <RichTextEditor.Toolbar>
               <RichTextEditor.ControlsGroup>
