@@ -32,7 +32,7 @@ test("log a call, see it in the timeline, edit it, sort the list by Last Contact
   const dialog = page.getByRole("dialog", { name: "Log Contact" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("combobox", { name: "Type" })).toHaveValue("Call");
-  // An impossible date is refused under its box before anything is sent.
+  // A summary left empty is refused in the form before anything is sent.
   await dialog.getByLabel("Date").fill(daysAgo(3));
   await dialog.getByLabel("Participants").fill("Ada and her accountant");
   await dialog.getByRole("button", { name: "Save Contact" }).click();
