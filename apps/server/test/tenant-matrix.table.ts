@@ -17,6 +17,7 @@ import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import {
   campaigns,
+  contactReports,
   donorGroups,
   donorImportBatches,
   issues,
@@ -220,6 +221,26 @@ async function throwaway(
   if (record === "other") return make(ctx.f.orgB.id);
   return make(ctx.f.orgA.id, record === "colleague" ? ctx.f.userIds.owner : ctx.f.userIds.officer);
 }
+
+/** A contact report to edit or delete: as `throwaway`, on the organisation's donor; mixed: A's donor, B's report. */
+async function contactCell(ctx: Ctx, record: RecordKind): Promise<CellRequest> {
+  const make = async (organizationId: string, userId?: string) => {
+    const donorId = organizationId === ctx.f.orgA.id ? ctx.f.donorA : ctx.f.donorB;
+    const [r] = await ctx.t.db
+      .insert(contactReports)
+      .values({ organizationId, donorId, userId, type: "call", contactDate: "2026-01-05", summary: "<p>Matrix</p>" })
+      .returning();
+    return r!.id;
+  };
+  const reportId = record === "mixed" ? await make(ctx.f.orgB.id) : await throwaway(ctx, record, make);
+  return { params: { id: record === "other" ? ctx.f.donorB : ctx.f.donorA, reportId } };
+}
+const contactBody = (actor: ActorName) => ({
+  type: "meeting",
+  date: "2026-01-06",
+  participants: "",
+  summary: `<p>Matrix contact by ${actor}</p>`,
+});
 
 const ADMIN_UNKNOWN_ORG_LIST = 200; // an admin naming an organisation that does not exist filters a list down to nothing: no data, no leak
 
@@ -554,6 +575,38 @@ export const TABLE: Record<string, Row> = {
         userId: record === "own" ? f.userIds.officer : null,
       },
     }),
+  },
+  // Issue 15, Contact reports: the four roles log on a donor they see; the author, a manager, an owner or an admin
+  // edits and deletes (colleague: a report by A's owner, which A's officer sees but may not change: 403).
+  "GET /api/donors/{id}/contact-reports": {
+    records: ["own", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ params: { id: donorOf(f, record) } }),
+  },
+  "POST /api/donors/{id}/contact-reports": {
+    records: ["own", "other", "random"],
+    phase: 1,
+    expect: gate(201, FOUR_ROLES, ["own", "other", "random"]),
+    request: ({ f }, { record, actor }) => ({
+      params: { id: donorOf(f, record) },
+      body: contactBody(actor),
+    }),
+  },
+  "PUT /api/donors/{id}/contact-reports/{reportId}": {
+    records: ["own", "other", "random", "colleague", "mixed"],
+    phase: 1,
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random", "colleague", "mixed"], {
+      override: { colleague: { officer: 403 } },
+    }),
+    request: async (ctx, { record, actor }) => ({ ...(await contactCell(ctx, record)), body: contactBody(actor) }),
+  },
+  "DELETE /api/donors/{id}/contact-reports/{reportId}": {
+    records: ["own", "other", "random", "colleague", "mixed"],
+    phase: 3,
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random", "colleague", "mixed"], {
+      override: { colleague: { officer: 403 } },
+    }),
+    request: (ctx, { record }) => contactCell(ctx, record),
   },
   "POST /api/donors/imports": {
     records: ["own", "other", "random"],

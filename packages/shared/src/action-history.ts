@@ -173,6 +173,9 @@ export const ACTION_NAMES = {
     "next_step_snooze",
     "next_step_reassign",
     "next_step_delete",
+    "contact_report_create",
+    "contact_report_update",
+    "contact_report_delete",
   ],
   campaign_management: [
     "campaign_create",

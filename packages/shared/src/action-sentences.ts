@@ -66,6 +66,15 @@ function phrase(
       return say("export the action history", "exported the action history");
     case "save_donor_notes":
       return say(`save notes on ${name ?? "a donor"}`, `saved notes on ${name ?? "a donor"}`);
+    case "contact_report_create": {
+      const type = text(d.type);
+      const kind = !type || type === "other" ? "a contact" : `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
+      return say(`log ${kind} with ${name ?? "a donor"}`, `logged ${kind} with ${name ?? "a donor"}`);
+    }
+    case "contact_report_update":
+      return say(`edit a contact report on ${name ?? "a donor"}`, `edited a contact report on ${name ?? "a donor"}`);
+    case "contact_report_delete":
+      return say(`delete a contact report on ${name ?? "a donor"}`, `deleted a contact report on ${name ?? "a donor"}`);
     case "create_donor_group":
       return say(`create the group ${name ?? ""}`.trim(), `created the group ${name ?? ""}`.trim());
     case "delete_donor_group":

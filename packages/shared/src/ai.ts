@@ -70,6 +70,11 @@ export type PromptInput = {
   donorGoal?: string | null;
   prepNotes?: string | null;
   previousSummaries?: string | null;
+  /**
+   * Issue 15: the donor's latest interactions as `formatRecentInteractions` writes them (dates, types and
+   * plain-text summaries, no contact details); the section is left out when there are none.
+   */
+  recentInteractions?: string | null;
 };
 
 /** The prompt sent to the AI provider: the stage's prompt, then the donor and the context. */
@@ -86,6 +91,9 @@ export function buildStagePrompt(input: PromptInput): string {
     "Donor information:",
     facts || "- (no donor data)",
     "",
+    ...(input.recentInteractions?.trim()
+      ? ["Recent interactions (newest first):", input.recentInteractions.trim(), ""]
+      : []),
     `Preparation notes: ${input.prepNotes?.trim() || DEFAULT_PREP_NOTES}`,
     "",
     "Previous stage summaries:",

@@ -3,6 +3,8 @@ import {
   DONOR_FIELDS,
   DONOR_SECTIONS,
   fieldForHeader,
+  fieldsOfSection,
+  IMPORTED_DONOR_FIELDS,
   formatDonorValue,
   isEmptyCell,
   parseDate,
@@ -15,9 +17,12 @@ import {
 
 describe("donor field catalogue", () => {
   it("has the 125 columns of the research export, with unique labels and keys, each in one of the seven sections", () => {
-    expect(DONOR_FIELDS).toHaveLength(125);
-    expect(new Set(DONOR_FIELDS.map((f) => f.label.toLowerCase())).size).toBe(125);
-    expect(new Set(DONOR_FIELDS.map((f) => f.key)).size).toBe(125);
+    expect(IMPORTED_DONOR_FIELDS).toHaveLength(125);
+    // Plus the two the server derives from contact reports (issue 15), which no import reads.
+    expect(DONOR_FIELDS.filter((f) => f.derived).map((f) => f.label)).toEqual(["Last Contact", "Days Since Contact"]);
+    expect(DONOR_FIELDS).toHaveLength(127);
+    expect(new Set(DONOR_FIELDS.map((f) => f.label.toLowerCase())).size).toBe(127);
+    expect(new Set(DONOR_FIELDS.map((f) => f.key)).size).toBe(127);
     for (const f of DONOR_FIELDS) {
       expect(DONOR_SECTIONS).toContain(f.section);
       expect(f.key).toMatch(/^[a-z][a-zA-Z0-9]*$/);
@@ -29,6 +34,12 @@ describe("donor field catalogue", () => {
     expect(fieldForHeader("  # of gifts ")?.key).toBe("numberOfGifts");
     expect(fieldForHeader("\uFEFFFirst Name")?.key).toBe("firstName");
     expect(fieldForHeader("Favourite Colour")).toBeUndefined();
+  });
+
+  it("never maps an import header to a derived field, and leaves them out of the record's sections", () => {
+    expect(fieldForHeader("Last Contact")).toBeUndefined();
+    expect(fieldForHeader("Days Since Contact")).toBeUndefined();
+    expect(DONOR_SECTIONS.flatMap((s) => fieldsOfSection(s)).some((f) => f.derived)).toBe(false);
   });
 });
 

@@ -62,6 +62,11 @@ export type DonorField = {
   column: boolean;
   filter?: DonorFieldFilter;
   export?: DonorFieldExport;
+  /**
+   * Kept by the server from other records (issue 15: the latest contact report), never read from an
+   * import and not one of the record's display sections; the list, its filters and the export show it.
+   */
+  derived?: true;
 };
 
 /** A parsed value: text/rating/flag → string ("Yes" | "No" | "Maybe" for flags), money/number/integer → number, date → "YYYY-MM-DD". */
@@ -86,7 +91,10 @@ export const LAST_GIFT_DATE_DEFAULT_MIN = "1900-01-01";
 
 // [label, key, section, type, column, extras]. Generic so that the filter keys and the exported
 // keys keep their literal types (DonorFilterSettings and the export's columns are typed from them).
-function F<const K extends string, const X extends Pick<DonorField, "filter" | "export"> = Record<never, never>>(
+function F<
+  const K extends string,
+  const X extends Pick<DonorField, "filter" | "export" | "derived"> = Record<never, never>,
+>(
   label: string,
   key: K,
   section: DonorSection,
@@ -272,6 +280,25 @@ const FIELDS = [
   F("Society Benefit Count", "societyBenefitCount", ADD, "integer"),
   F("Society Benefit Total", "societyBenefitTotal", ADD, "money"),
   ...Array.from({ length: 20 }, (_, i) => F(`User${i + 1}`, `user${i + 1}`, ADD, "text")),
+  // Issue 15, Contact reports: from the donor's contact reports (donors.last_contact_date, kept by the server;
+  // docs/decisions/045-last-contact-column.md). Days Since Contact counts whole days to today (UTC).
+  F("Last Contact", "lastContactDate", GIV, "date", true, {
+    derived: true,
+    filter: { kind: "dateRange", order: 2, min: "minLastContactDate", max: "maxLastContactDate" },
+    export: exported(15),
+  }),
+  F("Days Since Contact", "daysSinceContact", GIV, "integer", false, {
+    derived: true,
+    filter: {
+      kind: "range",
+      order: 9,
+      min: "minDaysSinceContact",
+      max: "maxDaysSinceContact",
+      unit: "whole",
+      decimals: 0,
+    },
+    export: exported(16),
+  }),
 ];
 
 export const DONOR_FIELDS: readonly DonorField[] = FIELDS;
@@ -298,14 +325,19 @@ export const normalizeHeader = (header: string): string =>
     .replace(/\s+/g, " ")
     .toLowerCase();
 
-const BY_HEADER: ReadonlyMap<string, DonorField> = new Map(DONOR_FIELDS.map((f) => [normalizeHeader(f.label), f]));
+/** The fields a CSV import fills (every field but the derived ones). */
+export const IMPORTED_DONOR_FIELDS: readonly DonorField[] = DONOR_FIELDS.filter((f) => !f.derived);
+
+const BY_HEADER: ReadonlyMap<string, DonorField> = new Map(
+  IMPORTED_DONOR_FIELDS.map((f) => [normalizeHeader(f.label), f]),
+);
 
 /** The catalogue field for a CSV header, or undefined for an unknown column (kept in `extra`). */
 export const fieldForHeader = (header: string): DonorField | undefined => BY_HEADER.get(normalizeHeader(header));
 
 /** Fields of one display section, in catalogue order (Notes excluded: the editor shows it). */
 export const fieldsOfSection = (section: DonorSection): DonorField[] =>
-  DONOR_FIELDS.filter((f) => f.section === section && f.key !== DONOR_NOTES_KEY);
+  DONOR_FIELDS.filter((f) => f.section === section && f.key !== DONOR_NOTES_KEY && !f.derived);
 
 // ---------------------------------------------------------------- parsing
 

@@ -10,3 +10,4 @@ export * from "./donors/groups.ts";
 export * from "./donors/import.ts";
 export * from "./donors/export.ts";
 export * from "./donors/portfolio.ts";
+export * from "./donors/contact-reports.ts";

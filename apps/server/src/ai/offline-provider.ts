@@ -1,4 +1,4 @@
-import { aiProviderName, formatMoney, plural } from "@cultivate/shared";
+import { aiProviderName, formatDate, formatMoney, plural } from "@cultivate/shared";
 import type { AiProvider, GenerateRequest, GenerateResult, StageContext } from "./types.ts";
 
 export const OFFLINE_MODEL = "cultivate-offline-planner-1";
@@ -71,6 +71,19 @@ function write(ctx: StageContext): string {
     lines.push("- No gifts are recorded: treat this as a new relationship.");
   }
   if (ctx.prepNotes?.trim()) lines.push(`- Your preparation notes: ${ctx.prepNotes.trim()}`);
+  // Issue 15: the plan starts from what last happened with the donor.
+  const [last, ...earlier] = ctx.recentInteractions ?? [];
+  if (last) {
+    lines.push(
+      `- Last contact: ${last.type.toLowerCase()} on ${formatDate(last.date)}${last.summary ? ` — ${last.summary.slice(0, 200)}` : ""}. Build on it rather than starting cold.`,
+    );
+    if (earlier.length)
+      lines.push(
+        `- Earlier contacts: ${earlier.map((r) => `${r.type.toLowerCase()} (${formatDate(r.date)})`).join(", ")}.`,
+      );
+  } else {
+    lines.push("- No contact is logged yet: log each call or meeting so the next plan can build on it.");
+  }
   if (ctx.previousStages.length) {
     lines.push("", "Earlier stages:");
     for (const s of ctx.previousStages)

@@ -20,6 +20,8 @@ export type StageContext = {
   donorGoal: string | null;
   prepNotes: string | null;
   previousStages: readonly { stageName: string; aiOutput: string; createdAt: string }[];
+  /** Issue 15: the donor's latest contact reports, newest first (summaries as plain text, contact details masked). */
+  recentInteractions?: readonly { type: string; date: string; summary: string }[];
 };
 
 export type GenerateRequest = {

@@ -10,3 +10,4 @@ export * from "./schema/campaigns.ts";
 export * from "./schema/limits.ts";
 export * from "./schema/next-steps.ts";
 export * from "./schema/calendar.ts";
+export * from "./schema/contacts.ts";

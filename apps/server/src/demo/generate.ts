@@ -1,4 +1,4 @@
-import { DONOR_FIELDS, csvCell } from "@cultivate/shared";
+import { IMPORTED_DONOR_FIELDS as DONOR_FIELDS, csvCell } from "@cultivate/shared";
 
 /**
  * The demo's donor generator: a deterministic research export in the catalogue's 125-column

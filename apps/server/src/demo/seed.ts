@@ -18,6 +18,7 @@ import {
 import { OfflineProvider } from "../ai/offline-provider.ts";
 import { stageContext } from "../services/stages/context.ts";
 import { generateDonorCsv } from "./generate.ts";
+import { seedDemoContacts } from "./contacts.ts";
 
 export const DEMO_ORG = "Demo Foundation";
 export const DEMO_SECOND_ORG = "Riverside Arts Council";
@@ -162,6 +163,14 @@ export async function seedDemo(app: FastifyInstance) {
       .insert(donorGroupMembers)
       .values(some.slice(0, 12).map((d) => ({ donorGroupId: g!.id, donorId: d.id })));
   }
+  // Issue 15: a few months of contact reports by the demo organisation's owner, manager and officer.
+  await seedDemoContacts(
+    app,
+    demo.id,
+    ["owner@demo.cultivate.local", "manager@demo.cultivate.local", "officer@demo.cultivate.local"].flatMap(
+      (e) => ids.get(e) ?? [],
+    ),
+  );
   const [{ groups }] = (await app.db
     .select({ groups: count() })
     .from(donorGroups)

@@ -2,6 +2,7 @@ import type { Db } from "../db/client.ts";
 import { actionRepository } from "./activity/repository.ts";
 import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
 import { calendarFeedRepository } from "./calendar/repository.ts";
+import { contactReportRepository } from "./contact-reports/repository.ts";
 import { campaignRepository } from "./campaigns/repository.ts";
 import { dashboardRepository } from "./dashboards/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
@@ -38,6 +39,7 @@ export function createRepositories(db: Db) {
     calendarFeeds: calendarFeedRepository(db),
     onboarding: onboardingRepository(db),
     platform: platformRepository(db),
+    contactReports: contactReportRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -46,6 +46,8 @@ export const queryKeys = {
     all: ["donors"] as const,
     list: <P>(params: P) => ["donors", "list", params] as const,
     record: (id: string) => ["donors", "record", id] as const,
+    /** Issue 15: a donor's contact reports (under "donors", so a donor refresh refreshes them too). */
+    contactReports: (id: string) => ["donors", "contact-reports", id] as const,
     imports: ["donors", "imports"] as const,
     importBatch: (id: string) => ["donors", "imports", id] as const,
     importHistory: (organizationId: string | undefined, page: number) =>

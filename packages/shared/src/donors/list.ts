@@ -12,6 +12,8 @@ export const DONOR_SORT_KEYS = [
   "numberOfGifts",
   "lastGiftDate",
   "age",
+  "lastContactDate",
+  "daysSinceContact",
 ] as const;
 export type DonorSortKey = (typeof DONOR_SORT_KEYS)[number];
 
@@ -72,6 +74,9 @@ export const donorListRowSchema = z.object({
   lastGiftDate: z.string().nullable(),
   lastGiftAmount: z.number().nullable(),
   age: z.number().nullable(),
+  /** Issue 15: the latest contact report's date, and whole days since it (UTC); null when none. */
+  lastContactDate: z.string().nullable(),
+  daysSinceContact: z.number().nullable(),
   /** First of the five stages with no stage record, or "Complete". */
   currentStage: z.string(),
 });

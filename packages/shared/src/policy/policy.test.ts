@@ -224,3 +224,21 @@ describe("eligibleRelationshipManager (docs/RULES.md, Portfolios)", () => {
     expect(eligibleRelationshipManager(member(["org_owner"], { organizationId: null }), "org-a")).toBe(false);
   });
 });
+
+describe("contact reports (docs/RULES.md, Contact reports)", () => {
+  const who = (roles: RoleName[], status: OnboardingStatus = "approved") => actor(roles, "org-a", status);
+  it("the four roles log; the author, managers, owners and admins edit and delete", () => {
+    expect(allowed(can.logContactReports)).toEqual(["admin", "owner", "manager", "officer"]);
+    const officer = who(["org_officer"]);
+    expect(can.editContactReport(officer, { authorId: officer.userId })).toBe(true);
+    expect(can.editContactReport(officer, { authorId: "someone-else" })).toBe(false);
+    expect(can.editContactReport(officer, { authorId: null })).toBe(false);
+    for (const role of ["admin", "org_owner", "org_manager"] as const)
+      expect(can.editContactReport(who([role]), { authorId: "someone-else" })).toBe(true);
+    // Not approved, or without a role: not even their own.
+    const applicant = who(["org_officer"], "submitted");
+    expect(can.editContactReport(applicant, { authorId: applicant.userId })).toBe(false);
+    const plain = who([]);
+    expect(can.editContactReport(plain, { authorId: plain.userId })).toBe(false);
+  });
+});

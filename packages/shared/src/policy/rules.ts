@@ -64,6 +64,11 @@ export const can = {
   manageDonorGroups: (a: PolicyActor) => has(a, ...DONOR_ROLES),
   /** Issue 15, Portfolios: owners and managers (and admins) choose a donor's relationship manager; officers do not. */
   assignRelationshipManagers: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
+  /** Issue 15, Contact reports: whoever sees the donor (the four roles) logs a contact with them. */
+  logContactReports: (a: PolicyActor) => has(a, ...DONOR_ROLES),
+  /** A contact report is edited and deleted by its author, or by a manager, an owner or an admin. */
+  editContactReport: (a: PolicyActor, report: { authorId: string | null }) =>
+    has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && report.authorId === a.userId),
   /**
    * Issue 14: a donor group (static or saved) is deleted by its maker, or by a manager, an owner or an
    * admin; an officer may not delete a colleague's group (docs/RULES.md, Groups).

@@ -6,6 +6,7 @@ import {
   DONOR_RANGE_FILTERS,
   PORTFOLIO_FILTER_UNASSIGNED,
   currentStage,
+  daysSinceContact,
   type DonorFilterSettings,
   type DonorFieldValue,
   type DonorListRow,
@@ -31,6 +32,17 @@ const col = (key: string) => (donors as unknown as Record<string, typeof donors.
 /** `%term%` with LIKE's own wildcards escaped. */
 const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Days Since Contact is not stored: a bound of n days is a bound on Last Contact (n days before today, UTC),
+ * so the filter uses donors_org_last_contact_idx. Bounds beyond any date are clamped (3,000,000 days ≈ 8,000 years).
+ */
+export const DAYS_SINCE_CONTACT_KEY = "daysSinceContact";
+const daysAgo = (n: number, now = new Date()) => {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  d.setUTCDate(d.getUTCDate() - Math.min(n, 3_000_000));
+  return d.getUTCFullYear() < 1 ? "0001-01-01" : d.toISOString().slice(0, 10);
+};
+
 /** The filter rules of docs/RULES.md, Donor filters, as SQL conditions. */
 export function filterConditions(f: DonorFilterSettings): SQL[] {
   const out: SQL[] = [];
@@ -45,6 +57,12 @@ export function filterConditions(f: DonorFilterSettings): SQL[] {
   for (const [minK, maxK, key] of DONOR_RANGE_FILTERS) {
     const lo = f[minK];
     const hi = f[maxK];
+    if (key === DAYS_SINCE_CONTACT_KEY) {
+      // At least lo days ago = on or before (today - lo); at most hi days ago = on or after (today - hi).
+      if (typeof lo === "number") out.push(sql`${donors.lastContactDate} <= ${daysAgo(lo)}::date`);
+      if (typeof hi === "number") out.push(sql`${donors.lastContactDate} >= ${daysAgo(hi)}::date`);
+      continue;
+    }
     // Comparisons with NULL are never true: donors without the value drop out when a bound is set.
     if (typeof lo === "number") out.push(gte(col(key), lo));
     if (typeof hi === "number") out.push(lte(col(key), hi));
@@ -97,9 +115,12 @@ function orderOf(sort: DonorSortKey, dir: "asc" | "desc", fence = false): SQL[] 
   const lead = (c: AnyPgColumn) => (fence ? (dir === "desc" ? sql`(${c} || '') DESC` : sql`(${c} || '') ASC`) : d(c));
   if (sort === "lastName") return [lead(donors.lastName), d(donors.firstName), d(donors.id)];
   if (sort === "firstName") return [lead(donors.firstName), d(donors.lastName), d(donors.id)];
-  const c = col(sort);
+  // Most days since contact = the oldest last contact; never contacted stays last either way.
+  const byDays = sort === DAYS_SINCE_CONTACT_KEY;
+  const c = byDays ? donors.lastContactDate : col(sort);
+  const down = byDays ? dir === "asc" : dir === "desc";
   return [
-    dir === "desc" ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`,
+    down ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`,
     asc(donors.lastName),
     asc(donors.firstName),
     asc(donors.id),
@@ -124,6 +145,7 @@ const listColumns = {
   lastGiftDate: donors.lastGiftDate,
   lastGiftAmount: donors.lastGiftAmount,
   age: donors.age,
+  lastContactDate: donors.lastContactDate,
 };
 
 export async function listDonors(
@@ -179,6 +201,8 @@ export async function listDonors(
     lastGiftDate: r.lastGiftDate,
     lastGiftAmount: num(r.lastGiftAmount),
     age: r.age,
+    lastContactDate: r.lastContactDate,
+    daysSinceContact: daysSinceContact(r.lastContactDate),
     currentStage: stageOf.get(r.id)!,
   }));
   return { rows, total };
@@ -277,6 +301,9 @@ const exportCells: Record<(typeof DONOR_EXPORT_COLUMNS)[number][1], SQL> = {
   numberOfGifts: numberCell(donors.numberOfGifts, false),
   lastGiftDate: dateCell(donors.lastGiftDate),
   age: numberCell(donors.age, false),
+  lastContactDate: dateCell(donors.lastContactDate),
+  // Whole days to today (UTC), as daysSinceContact in packages/shared computes them for the list.
+  daysSinceContact: sql`(CASE WHEN ${donors.lastContactDate} IS NULL THEN '' ELSE greatest(0, (now() AT TIME ZONE 'UTC')::date - ${donors.lastContactDate})::text END)`,
   organizationName: textCell(organizations.name),
 };
 
@@ -326,5 +353,6 @@ export function fieldsOf(d: DonorRow): Record<string, DonorFieldValue> {
   }
   for (const f of DONOR_FIELDS)
     if (f.type === "money" || f.type === "number") out[f.key] = out[f.key] === null ? null : Number(out[f.key]);
+  out[DAYS_SINCE_CONTACT_KEY] = daysSinceContact(d.lastContactDate);
   return out;
 }

@@ -1,6 +1,7 @@
 import {
   DONOR_FIELDS,
   DONOR_MESSAGES,
+  IMPORTED_DONOR_FIELDS,
   donorCellParser,
   fieldForHeader,
   type DonorField,
@@ -12,8 +13,8 @@ import { getTableColumns } from "drizzle-orm";
 import { donors } from "../../db/schema.ts";
 
 /** Catalogue fields stored as typed columns (their key is the Drizzle property name). */
-export const COLUMN_FIELDS = DONOR_FIELDS.filter((f) => f.column);
-export const EXTRA_FIELDS = DONOR_FIELDS.filter((f) => !f.column);
+export const COLUMN_FIELDS = IMPORTED_DONOR_FIELDS.filter((f) => f.column);
+export const EXTRA_FIELDS = IMPORTED_DONOR_FIELDS.filter((f) => !f.column);
 const COLUMN_KEYS = new Set(COLUMN_FIELDS.map((f) => f.key));
 export const isColumnKey = (key: string) => COLUMN_KEYS.has(key);
 

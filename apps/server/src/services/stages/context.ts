@@ -1,5 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { DONOR_FIELDS, formatMoney, type DonorFieldValue } from "@cultivate/shared";
+import {
+  CONTACT_TYPE_LABELS,
+  contactSummaryText,
+  DONOR_FIELDS,
+  formatMoney,
+  withoutContactDetails,
+  type ContactType,
+  type DonorFieldValue,
+} from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { campaigns, stages, users } from "../../db/schema.ts";
@@ -20,7 +28,8 @@ export function donorFacts(d: DonorRow): [string, string][] {
   const values = fieldsOf(d);
   const facts: [string, string][] = [];
   for (const f of DONOR_FIELDS) {
-    if (PROMPT_EXCLUDED_SECTIONS.has(f.section) || f.key === "notes") continue;
+    // Derived fields (Last Contact) are left out: the prompt lists the interactions themselves.
+    if (PROMPT_EXCLUDED_SECTIONS.has(f.section) || f.key === "notes" || f.derived) continue;
     const v = show(f.type, values[f.key] ?? null);
     if (v !== null && v !== "") facts.push([f.label, v]);
     if (facts.length >= MAX_FACTS) break;
@@ -76,6 +85,7 @@ export function stageContext(
     donorGoal?: string | null;
     prepNotes: string | null;
     previous: { stageName: string; aiOutput: string | null; createdAt: string }[];
+    recentInteractions?: readonly { type: ContactType; date: string; summary: string }[];
   },
 ): StageContext {
   const num = (v: unknown) => (v === null || v === undefined || v === "" ? null : Number(v));
@@ -99,5 +109,10 @@ export function stageContext(
     previousStages: opts.previous
       .filter((p) => p.aiOutput)
       .map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput!, createdAt: p.createdAt })),
+    recentInteractions: (opts.recentInteractions ?? []).map((r) => ({
+      type: CONTACT_TYPE_LABELS[r.type],
+      date: r.date,
+      summary: withoutContactDetails(contactSummaryText(r.summary)),
+    })),
   };
 }

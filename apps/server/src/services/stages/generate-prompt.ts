@@ -30,7 +30,7 @@ function factsFromBody(donor: Record<string, unknown>): [string, string][] {
   const facts: [string, string][] = [];
   for (const f of DONOR_FIELDS) {
     const v = donor[f.label] ?? donor[f.key];
-    if (v !== undefined && v !== null && v !== "" && f.section !== "Contact Information")
+    if (v !== undefined && v !== null && v !== "" && f.section !== "Contact Information" && !f.derived)
       facts.push([f.label, String(v)]);
   }
   return facts;

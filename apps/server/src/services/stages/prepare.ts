@@ -3,6 +3,8 @@ import type { z } from "zod";
 import {
   buildStagePrompt,
   CAMPAIGN_MESSAGES,
+  CONTACT_REPORTS_IN_PROMPT,
+  formatRecentInteractions,
   formatPreviousSummaries,
   STAGE_MESSAGES,
   type stageRequestSchema,
@@ -26,8 +28,8 @@ export async function prepareStage(
   const { donor } = await visibleDonor(app, actor, donorId);
   if (body.stage === "Discovery" && !body.campaignId) throw badRequest(STAGE_MESSAGES.discoveryNeedsCampaign);
   if (body.stage !== "Discovery" && !body.prepNotes?.trim()) throw badRequest(STAGE_MESSAGES.prepNotesRequired);
-  // Four reads at once (a refused campaign still refuses: its error rejects them all).
-  const [campaign, goal, previous, prompt] = await Promise.all([
+  // Five reads at once (a refused campaign still refuses: its error rejects them all).
+  const [campaign, goal, previous, prompt, interactions] = await Promise.all([
     body.campaignId
       ? campaignForDonorWork(
           app,
@@ -40,6 +42,8 @@ export async function prepareStage(
     body.campaignId ? app.repos.campaigns.goalOf(donor.organizationId, body.campaignId, donor.id) : null,
     app.repos.stages.records(donor.organizationId, donor.id),
     app.repos.prompts.current(body.stage),
+    // Issue 15: what actually happened with the donor lately (docs/RULES.md, Contact reports).
+    app.repos.contactReports.recent(donor.organizationId, donor.id, CONTACT_REPORTS_IN_PROMPT),
   ]);
   const donorGoal = goal || null;
   const context = stageContext(donor, body.stage, {
@@ -48,6 +52,7 @@ export async function prepareStage(
     donorGoal,
     prepNotes: body.prepNotes ?? null,
     previous,
+    recentInteractions: interactions,
   });
   const text = buildStagePrompt({
     stagePrompt: prompt?.promptText ?? `Write a ${body.stage} stage cultivation plan for this donor.`,
@@ -61,6 +66,7 @@ export async function prepareStage(
     previousSummaries: formatPreviousSummaries(
       previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput! })),
     ),
+    recentInteractions: interactions.length ? formatRecentInteractions(interactions) : null,
   });
   return { donor, campaign, context, prompt: text, promptVersion: prompt?.version ?? 0 };
 }

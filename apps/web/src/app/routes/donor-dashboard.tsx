@@ -5,7 +5,7 @@ import { useDonor } from "@/features/donors/api/get-donor";
 import { useSaveDonorNotes } from "@/features/donors/api/save-notes";
 import { DonorHeader } from "@/features/donors/components/donor-header";
 import { DonorNotesEditor } from "@/features/donors/components/donor-notes-editor";
-import { EngagementTimeline } from "@/features/donors/components/engagement-timeline";
+import { DonorTimeline } from "@/features/donors/components/donor-timeline";
 import { FieldSections } from "@/features/donors/components/field-sections";
 import { NextStepCard } from "@/features/donors/components/next-step-card";
 import { NextStepsCard } from "@/features/next-steps/components/next-steps-card";
@@ -55,7 +55,8 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
             <Stack gap="md">
               <NextStepCard donorId={donor.id} current={progress.current} />
               <NextStepsCard donorId={donor.id} />
-              <EngagementTimeline
+              <DonorTimeline
+                donorId={donor.id}
                 entries={stages.map((s) => ({
                   id: s.id,
                   stageName: s.stageName,

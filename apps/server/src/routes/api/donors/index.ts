@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { contactReportRoutes } from "./contact-reports.ts";
 import { donorGroupRoutes } from "./groups.ts";
 import { donorImportRoutes } from "./imports.ts";
 import { donorListRoutes } from "./list.ts";
@@ -10,4 +11,5 @@ export const donorRoutes: FastifyPluginAsync = async (app) => {
   await app.register(donorImportRoutes);
   await app.register(donorRecordRoutes);
   await app.register(donorGroupRoutes);
+  await app.register(contactReportRoutes);
 };

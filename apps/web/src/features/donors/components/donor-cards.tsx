@@ -13,11 +13,14 @@ const SORTABLE: [DonorSortKey, string][] = [
   ["lastGiftDate", "Last Gift"],
   ["dsRating", "DS Rating"],
   ["age", "Age"],
+  ["lastContactDate", "Last Contact"],
+  ["daysSinceContact", "Days Since Contact"],
 ];
 const DIR_WORDS = {
   lastName: { asc: "A to Z", desc: "Z to A" },
   dsRating: { asc: "A to Z", desc: "Z to A" },
   lastGiftDate: { asc: "oldest first", desc: "newest first" },
+  lastContactDate: { asc: "oldest first", desc: "newest first" },
 } as Partial<Record<DonorSortKey, { asc: string; desc: string }>>;
 const dirWord = (key: DonorSortKey, dir: "asc" | "desc") =>
   DIR_WORDS[key]?.[dir] ?? (dir === "desc" ? "largest first" : "smallest first");
@@ -128,6 +131,7 @@ export const DonorCards = memo(function DonorCards({
                 <Fact label="DS Rating" value={row.dsRating ?? "N/A"} />
                 <Fact label="Last Gift" value={formatDate(row.lastGiftDate)} />
                 <Fact label="Age" value={row.age === null ? "N/A" : String(row.age)} />
+                <Fact label="Last Contact" value={formatDate(row.lastContactDate)} />
               </SimpleGrid>
               <Button
                 component={Link}

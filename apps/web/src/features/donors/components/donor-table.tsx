@@ -42,6 +42,8 @@ const WIDTHS: Partial<Record<string, number>> = {
   age: 52,
   currentStage: 116,
   actions: 152,
+  lastContactDate: 108,
+  daysSinceContact: 96,
 };
 /** A cell's text on one line, cut with "…", the whole value in its title. */
 const Cut = ({ value }: { value: string }) => (
@@ -143,6 +145,9 @@ export const DonorTable = memo(function DonorTable({
       }),
       column.accessor("lastGiftDate", { header: "Last Gift", cell: (c) => formatDate(c.getValue()) }),
       column.accessor("age", { header: "Age", cell: (c) => text(c.getValue()) }),
+      // Issue 15: from the donor's contact reports (the field catalogue's Last Contact and Days Since Contact).
+      column.accessor("lastContactDate", { header: "Last Contact", cell: (c) => formatDate(c.getValue()) }),
+      column.accessor("daysSinceContact", { header: "Days Since Contact", cell: (c) => text(c.getValue()) }),
       column.accessor("currentStage", {
         header: "Stage",
         cell: (c) => (
@@ -209,9 +214,17 @@ export const DonorTable = memo(function DonorTable({
     virtualize && virtualItems.length ? virtualizer.getTotalSize() - virtualItems[virtualItems.length - 1]!.end : 0;
 
   const sortable = (id: string): id is DonorSortKey =>
-    ["lastName", "dsRating", "qualityScore", "estimatedCapacity", "totalGiftAmount", "lastGiftDate", "age"].includes(
-      id,
-    );
+    [
+      "lastName",
+      "dsRating",
+      "qualityScore",
+      "estimatedCapacity",
+      "totalGiftAmount",
+      "lastGiftDate",
+      "age",
+      "lastContactDate",
+      "daysSinceContact",
+    ].includes(id);
 
   return (
     // Fits at 1280 px; below that (a narrow window that is not yet the phone layout) it scrolls sideways.
