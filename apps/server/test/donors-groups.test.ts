@@ -243,7 +243,7 @@ describe("donor record and notes", () => {
     });
     expect(Object.keys(body.donor.fields)).toHaveLength(125);
     expect(body.stages.map((s: { aiOutput: string }) => s.aiOutput)).toEqual(["first", "second"]);
-    expect(body.permissions).toEqual({ editNotes: true });
+    expect(body.permissions).toEqual({ editNotes: true, assignRelationshipManager: false });
   });
 
   it("answers 404 'Donor Not Found' text for a missing, malformed or other organisation's donor", async () => {

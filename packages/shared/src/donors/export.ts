@@ -1,17 +1,25 @@
 import { DONOR_FIELDS, type DonorExportFieldKey } from "../donor-fields.ts";
+import { RELATIONSHIP_MANAGER_LABEL } from "./portfolio.ts";
 
 /** The export's last column: the donor's organisation (not a catalogue field). */
 const ORGANIZATION_COLUMN = ["Organization", "organizationName"] as const;
+/** After it, the donor's relationship manager's email (issue 15; docs/RULES.md, Portfolios). */
+const RELATIONSHIP_MANAGER_COLUMN = [RELATIONSHIP_MANAGER_LABEL, "relationshipManagerEmail"] as const;
 
 /**
- * docs/RULES.md, Export: the export's 16 columns, in order, each with the donor field it reads. The
- * columns and their headers come from the catalogue (a field's `export`), then Organization.
+ * docs/RULES.md, Export: the export's 17 columns, in order, each with the donor field it reads. The
+ * columns and their headers come from the catalogue (a field's `export`), then Organization and
+ * Relationship Manager.
  */
-export const DONOR_EXPORT_COLUMNS: readonly (readonly [string, DonorExportFieldKey | "organizationName"])[] = [
+export const DONOR_EXPORT_COLUMNS: readonly (readonly [
+  string,
+  DonorExportFieldKey | "organizationName" | "relationshipManagerEmail",
+])[] = [
   ...DONOR_FIELDS.flatMap((f) => (f.export ? [{ f, e: f.export }] : []))
     .sort((a, b) => a.e.order - b.e.order)
     .map(({ f, e }) => [e.header ?? f.label, f.key as DonorExportFieldKey] as const),
   ORGANIZATION_COLUMN,
+  RELATIONSHIP_MANAGER_COLUMN,
 ];
 export const DONOR_EXPORT_HEADERS = DONOR_EXPORT_COLUMNS.map(([h]) => h);
 

@@ -11,9 +11,10 @@ import { visibleDonor } from "./access.ts";
 /** One donor: every field, organisation name, notes, stage records and change history. */
 export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: string) {
   const { donor: d, organizationName } = await visibleDonor(app, actor, id);
-  const [stageRows, changeRows] = await Promise.all([
+  const [stageRows, changeRows, managers] = await Promise.all([
     app.repos.donors.stagesOf(d.organizationId, d.id),
     app.repos.donors.changesOf(d.organizationId, d.id),
+    d.relationshipManagerId ? app.repos.donors.managersByUser([d.relationshipManagerId]) : [],
   ]);
   return {
     donor: {
@@ -24,6 +25,7 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       fields: fieldsOf(d),
       unknownFields: d.extra?.unknown ?? {},
       currentStage: currentStage(stageRows.map((s) => s.stageName)),
+      relationshipManager: managers[0] ?? null,
       createdAt: iso(d.createdAt)!,
       updatedAt: iso(d.updatedAt)!,
     },
@@ -45,7 +47,10 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       createdAt: iso(c.createdAt)!,
       changes: c.changes.map((x) => ({ field: x.field, label: changeLabel(x.field), old: x.old, new: x.new })),
     })),
-    permissions: { editNotes: can.editDonorNotes(actor) },
+    permissions: {
+      editNotes: can.editDonorNotes(actor),
+      assignRelationshipManager: can.assignRelationshipManagers(actor),
+    },
   };
 }
 
