@@ -41,6 +41,7 @@ const WIDTHS: Partial<Record<string, number>> = {
   lastGiftDate: 108,
   age: 52,
   currentStage: 116,
+  relationshipManager: 128,
   actions: 152,
 };
 /** A cell's text on one line, cut with "…", the whole value in its title. */
@@ -155,6 +156,14 @@ export const DonorTable = memo(function DonorTable({
             {c.getValue()}
           </Badge>
         ),
+      }),
+      // Issue 15, Portfolios: who manages the donor (name, else email).
+      column.accessor("relationshipManager", {
+        header: "Relationship Manager",
+        cell: (c) => {
+          const m = c.getValue();
+          return <Cut value={m ? (m.name ?? m.email) : "Unassigned"} />;
+        },
       }),
       ...(showOrganization
         ? [column.accessor("organizationName", { header: "Organization", cell: (c) => <Cut value={c.getValue()} /> })]
