@@ -105,7 +105,7 @@ describe("the import's Relationship Manager column", () => {
     const record = (await t.request("GET", `/api/donors/${donor!.id}`, { cookie: owner.cookie })).json();
     expect(record.donor.relationshipManager.id).toBe(officer.userId);
     expect(record.changes[0].changes).toEqual([
-      { field: "relationshipManagerId", label: "Relationship Manager", old: owner.userId, new: officer.userId },
+      { field: "relationshipManagerId", label: "Relationship Manager", old: owner.email, new: officer.email },
     ]);
 
     const third = await importCsv("First Name,Last Name,Email\r\nIvy,Again,ivy@example.org\r\n", owner.cookie);

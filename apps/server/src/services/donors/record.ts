@@ -5,6 +5,7 @@ import type { Actor } from "../../policy/actor.ts";
 import { can } from "../../policy/policy.ts";
 import { changeLabel } from "./import/index.ts";
 import { fieldsOf } from "./list-sql.ts";
+import { RELATIONSHIP_MANAGER_KEY } from "./rows.ts";
 import { sanitizeNotes } from "./sanitize.ts";
 import { visibleDonor } from "./access.ts";
 
@@ -16,6 +17,15 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
     app.repos.donors.changesOf(d.organizationId, d.id),
     d.relationshipManagerId ? app.repos.donors.managersByUser([d.relationshipManagerId]) : [],
   ]);
+  // An import's Relationship Manager column records user ids (import/chunk-sql.ts): shown by email like the
+  // screen's own changes (docs/RULES.md, Portfolios).
+  const importedManagerIds = changeRows.flatMap(({ change }) =>
+    change.changes.flatMap((x) => (x.field === RELATIONSHIP_MANAGER_KEY ? [x.old, x.new] : [])),
+  );
+  const ids = [...new Set(importedManagerIds.filter((v): v is string => typeof v === "string"))];
+  const emailOf = new Map((await app.repos.donors.managersByUser(ids)).map((m) => [m.id, m.email]));
+  const shown = (field: string, v: unknown) =>
+    field === RELATIONSHIP_MANAGER_KEY && typeof v === "string" ? (emailOf.get(v) ?? v) : v;
   return {
     donor: {
       id: d.id,
@@ -45,7 +55,12 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       source: c.source,
       importBatchId: c.importBatchId,
       createdAt: iso(c.createdAt)!,
-      changes: c.changes.map((x) => ({ field: x.field, label: changeLabel(x.field), old: x.old, new: x.new })),
+      changes: c.changes.map((x) => ({
+        field: x.field,
+        label: changeLabel(x.field),
+        old: shown(x.field, x.old),
+        new: shown(x.field, x.new),
+      })),
     })),
     permissions: {
       editNotes: can.editDonorNotes(actor),
