@@ -276,16 +276,25 @@ function DonorList() {
   );
   const onClearFilters = useCallback(() => onFiltersChange(""), [onFiltersChange]);
 
-  // Issue 15: an officer (who cannot assign portfolios) opens the list on their own portfolio, once per visit
-  // of the page, when the address names no filters; "All donors" (or clearing) then stays all donors.
+  // Issue 15: an officer (who cannot assign portfolios) opens the list on their own portfolio, once per visit of
+  // the page, when the address names no filters and they have donors of their own (an empty portfolio would
+  // open on an empty list); "All donors" (or clearing) then stays all donors. The check is the list's own query,
+  // so the switch reads it from the cache.
   const openedOnPortfolio = useRef(false);
   const hasFiltersParam = state.filters !== "";
   useEffect(() => {
     if (openedOnPortfolio.current || !me) return;
     openedOnPortfolio.current = true;
-    if (!canAssign && can(me, "viewDonors") && me.organization && !hasFiltersParam && !state.staticGroup)
-      update({ filters: encodeDonorFilters({ portfolio: PORTFOLIO_FILTER_MINE }) });
-  }, [me, canAssign, hasFiltersParam, state.staticGroup, update]);
+    if (canAssign || !can(me, "viewDonors") || !me.organization || hasFiltersParam || state.staticGroup) return;
+    const mine = encodeDonorFilters({ portfolio: PORTFOLIO_FILTER_MINE });
+    queryClient
+      .fetchQuery(donorListQueryOptions({ ...listParamsRef.current, filters: mine, page: 1 }))
+      .then((r) => {
+        // Not if the user chose filters meanwhile.
+        if (r.total > 0 && listParamsRef.current.filters === "") update({ filters: mine });
+      })
+      .catch(() => undefined);
+  }, [me, canAssign, hasFiltersParam, state.staticGroup, update, queryClient]);
   const portfolio = filterSettings.portfolio;
   const setPortfolio = (value: string | undefined) => {
     const next: Record<string, unknown> = { ...filterSettings };
