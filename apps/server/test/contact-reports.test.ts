@@ -259,7 +259,7 @@ describe("Last Contact and Days Since Contact in the donor list", () => {
     const res = await t.request("GET", `/api/donors/export?sort=lastContactDate&dir=desc`, { cookie: listCookie });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trim().split(/\r?\n/);
-    expect(lines[0]!.endsWith(",Organization,Last Contact,Days Since Contact")).toBe(true);
+    expect(lines[0]!.endsWith(",Organization,Relationship Manager,Last Contact,Days Since Contact")).toBe(true);
     expect(lines[1]!.endsWith(`,${daysAgo(2)},2`)).toBe(true);
     expect(lines[3]!.endsWith(",,")).toBe(true);
   });

@@ -241,9 +241,11 @@ describe("donor record and notes", () => {
       foundation: "Yes",
       wealthBasedCapacity: null,
     });
-    expect(Object.keys(body.donor.fields)).toHaveLength(125);
+    // The 125 fields of a research export, and the two the contact reports keep (issue 15).
+    expect(Object.keys(body.donor.fields)).toHaveLength(125 + 2);
+    expect(body.donor.fields).toMatchObject({ lastContactDate: null, daysSinceContact: null });
     expect(body.stages.map((s: { aiOutput: string }) => s.aiOutput)).toEqual(["first", "second"]);
-    expect(body.permissions).toEqual({ editNotes: true });
+    expect(body.permissions).toEqual({ editNotes: true, assignRelationshipManager: false });
   });
 
   it("answers 404 'Donor Not Found' text for a missing, malformed or other organisation's donor", async () => {

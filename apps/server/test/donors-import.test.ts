@@ -434,7 +434,7 @@ describe("import permissions", () => {
 });
 
 describe("export", () => {
-  it("streams every matching donor with the 16 columns in order (then the contact columns), neutralising formulas, as donors_{date}.csv", async () => {
+  it("streams every matching donor with the 16 columns in order (then the manager and the contact columns), neutralising formulas, as donors_{date}.csv", async () => {
     const org = await buildOrg(t, "=Export Org");
     const u = await buildUser(t, { role: "org_officer", organizationId: org.id });
     await buildDonor(t, org.id, {
@@ -478,7 +478,7 @@ describe("export", () => {
     expect(res.body).not.toContain("Foreign");
     const evil = lines.find((l) => l.includes("HYPERLINK"))!;
     expect(evil).toBe(
-      `"'=HYPERLINK(""http://evil"")",'+Plus,'-minus@x.org,(555) 123-4567,"1 Main St, Apt 2",'@City,'\tTab,5000,1234.5,DS1-1,7,100,3,2024-01-02,40,'=Export Org,,`,
+      `"'=HYPERLINK(""http://evil"")",'+Plus,'-minus@x.org,(555) 123-4567,"1 Main St, Apt 2",'@City,'\tTab,5000,1234.5,DS1-1,7,100,3,2024-01-02,40,'=Export Org,,,`,
     );
     // In list order (Last Name, First Name).
     const last = lines.slice(1).map((l) => l.split(",")[1] ?? "");
@@ -506,8 +506,8 @@ describe("export", () => {
     expect(res.body).toBe(
       [
         DONOR_EXPORT_HEADERS.join(","),
-        `"Say ""Hi""","Line\nBreak",,,"Carriage\rReturn",,,0,1234.5,,7.25,'-25,0,,,Cells Org,,`,
-        "Only,Name,,,,,,,,,,,,,,Cells Org,,", // no contact yet: Last Contact and Days Since Contact empty
+        `"Say ""Hi""","Line\nBreak",,,"Carriage\rReturn",,,0,1234.5,,7.25,'-25,0,,,Cells Org,,,`,
+        "Only,Name,,,,,,,,,,,,,,Cells Org,,,", // no manager and no contact yet: the last three empty
         "",
       ].join("\r\n"),
     );

@@ -191,7 +191,8 @@ describe("the Portfolio filter (list and export)", () => {
     const officerMine = await names(officer.cookie, "mine");
     expect(officerMine.names).toEqual(["Mine"]);
     expect(officerMine.body.appliedFilters).toEqual({ portfolio: "mine" });
-    expect(officerMine.body.unfilteredTotal).toBe(3);
+    // A filtered list with matches carries no unfiltered count (docs/decisions/044-request-cost.md).
+    expect(officerMine.body.unfilteredTotal).toBeNull();
     expect((await names(org.cookie, "mine")).names).toEqual(["Theirs"]);
     expect((await names(org.cookie, officer.userId)).names).toEqual(["Mine"]);
     expect((await names(officer.cookie, "unassigned")).names).toEqual(["Nobody"]);
@@ -203,5 +204,112 @@ describe("the Portfolio filter (list and export)", () => {
     expect(csv.body).toContain("Mine");
     expect(csv.body).not.toContain("Theirs");
     expect(csv.body).not.toContain("Nobody");
+  });
+});
+
+describe("the relationship manager on the donor, the list and the export", () => {
+  it("the donor record and the list rows name the manager; the export writes their email", async () => {
+    const org = await buildUser(t, { role: "org_owner" });
+    const orgId = org.organizationId!;
+    const officer = await buildUser(t, { role: "org_officer", organizationId: orgId });
+    const managed = await buildDonor(t, orgId, { firstName: "Managed", lastName: "Aaa" });
+    await buildDonor(t, orgId, { firstName: "Free", lastName: "Bbb" });
+    expect((await put(org.cookie, managed.id, officer.userId)).statusCode).toBe(200);
+
+    const record = (await t.request("GET", `/api/donors/${managed.id}`, { cookie: officer.cookie })).json();
+    expect(record.donor.relationshipManager).toMatchObject({ id: officer.userId, email: officer.email });
+    expect(record.permissions.assignRelationshipManager).toBe(false);
+    const asOwner = (await t.request("GET", `/api/donors/${managed.id}`, { cookie: org.cookie })).json();
+    expect(asOwner.permissions.assignRelationshipManager).toBe(true);
+
+    const list = (await t.request("GET", "/api/donors", { cookie: officer.cookie })).json();
+    expect(
+      list.rows.map((r: { relationshipManager: { id: string } | null }) => r.relationshipManager?.id ?? null),
+    ).toEqual([officer.userId, null]);
+
+    const csv = (await t.request("GET", "/api/donors/export", { cookie: officer.cookie })).body.trimEnd().split("\r\n");
+    // The 17th column, after Organization (then the contact columns: docs/RULES.md, Export).
+    expect(csv[0]!.split(",")[16]).toBe("Relationship Manager");
+    expect(csv[1]!.split(",")[16]).toBe(officer.email);
+    expect(csv[2]!.split(",")[16]).toBe("");
+  });
+});
+
+describe("who may be given donors (GET /api/donors/relationship-managers)", () => {
+  it("lists A's approved officers, managers and owners to every member; never B's; admins name the organisation", async () => {
+    const ids = async (cookie: string, query = "") => {
+      const res = await t.request("GET", `/api/donors/relationship-managers${query}`, { cookie });
+      expect(res.statusCode).toBe(200);
+      return res.json().managers.map((m: { id: string }) => m.id);
+    };
+    const listed = await ids(a.officer.cookie);
+    expect(listed).toEqual(expect.arrayContaining([a.owner.userId, a.manager.userId, a.officer.userId]));
+    expect(listed).not.toContain(a.admin.userId);
+    expect(listed).not.toContain(a.applicant.userId);
+    expect(listed).not.toContain(b.officer.userId);
+    expect(await ids(b.admin.cookie, `?organizationId=${a.org.id}`)).toEqual(listed);
+    expect(
+      (
+        await t.request("GET", `/api/donors/relationship-managers?organizationId=${b.org.id}`, {
+          cookie: a.owner.cookie,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.request("GET", "/api/donors/relationship-managers", {})).statusCode).toBe(401);
+  });
+});
+
+describe("the portfolio dashboard (GET /api/dashboards/portfolios)", () => {
+  it("sizes and capacity per manager, unassigned totals, and the top 10 unassigned by capacity", async () => {
+    const owner = await buildUser(t, { role: "org_owner" });
+    const orgId = owner.organizationId!;
+    const officer = await buildUser(t, { role: "org_officer", organizationId: orgId });
+    const manager = await buildUser(t, { role: "org_manager", organizationId: orgId });
+    const mine = [
+      await buildDonor(t, orgId, { estimatedCapacity: 1000 }),
+      await buildDonor(t, orgId, { estimatedCapacity: 500.5 }),
+    ];
+    expect(
+      (
+        await bulk(
+          owner.cookie,
+          mine.map((d) => d.id),
+          officer.userId,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const free = [];
+    for (let i = 0; i < 12; i++) free.push(await buildDonor(t, orgId, { estimatedCapacity: (i + 1) * 100 }));
+    await buildDonor(t, orgId, { estimatedCapacity: null });
+
+    const res = await t.request("GET", "/api/dashboards/portfolios", { cookie: manager.cookie });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.organizationId).toBe(orgId);
+    expect(body.portfolios[0]).toMatchObject({ id: officer.userId, donors: 2, capacity: 1500.5 });
+    // Members without donors are listed with none.
+    expect(body.portfolios.map((p: { id: string }) => p.id).sort()).toEqual(
+      [owner.userId, officer.userId, manager.userId].sort(),
+    );
+    expect(body.portfolios.find((p: { id: string }) => p.id === owner.userId)).toMatchObject({
+      donors: 0,
+      capacity: 0,
+    });
+    expect(body.unassigned).toEqual({ donors: 13, capacity: 7800 });
+    expect(body.topUnassigned).toHaveLength(10);
+    expect(body.topUnassigned.map((d: { estimatedCapacity: number }) => d.estimatedCapacity)).toEqual([
+      1200, 1100, 1000, 900, 800, 700, 600, 500, 400, 300,
+    ]);
+    expect(body.topUnassigned[0].id).toBe(free[11]!.id);
+
+    expect((await t.request("GET", "/api/dashboards/portfolios", { cookie: officer.cookie })).statusCode).toBe(403);
+    expect((await t.request("GET", "/api/dashboards/portfolios", { cookie: officer.cookie })).json().message).toBe(
+      PORTFOLIO_MESSAGES.dashboardForbidden,
+    );
+    expect(
+      (await t.request("GET", `/api/dashboards/portfolios?organizationId=${b.org.id}`, { cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.request("GET", "/api/dashboards/portfolios", {})).statusCode).toBe(401);
   });
 });

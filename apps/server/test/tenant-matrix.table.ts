@@ -500,6 +500,12 @@ export const TABLE: Record<string, Row> = {
   "GET /api/admin/overview": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
   "GET /api/dashboards/owner": { records: ["none"], expect: gate(200, ["owner"], ["none"]) },
   "GET /api/dashboards/officer": { records: ["none"], expect: gate(200, ["officer"], ["none"]) },
+  // Issue 15, Portfolios: owners, managers and admins; the organisation is named (admins: any that exists).
+  "GET /api/dashboards/portfolios": {
+    records: ["own", "other", "random"],
+    expect: gate(200, STAFF, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
+  },
   "GET /api/prompts": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
   "PUT /api/prompts/{stage}": {
     records: ["none"],
@@ -563,6 +569,12 @@ export const TABLE: Record<string, Row> = {
       params: { id: donorOf(f, record) },
       body: { userId: record === "own" ? f.userIds.officer : null },
     }),
+  },
+  // Issue 15, Portfolios: the names behind the Portfolio filter, for everyone who reads donors.
+  "GET /api/donors/relationship-managers": {
+    records: ["own", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
   },
   "POST /api/donors/relationship-manager": {
     records: ["own", "other", "random", "mixed"],

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { RoleName } from "@cultivate/shared";
 import { plural, STAGES } from "@cultivate/shared";
@@ -29,6 +29,7 @@ export const DEMO_USERS: { email: string; name: string; role: RoleName; org: "de
   { email: "owner@demo.cultivate.local", name: "Maria Lopez", role: "org_owner", org: "demo" },
   { email: "manager@demo.cultivate.local", name: "Sam Patel", role: "org_manager", org: "demo" },
   { email: "officer@demo.cultivate.local", name: "Jordan Lee", role: "org_officer", org: "demo" },
+  { email: "officer2@demo.cultivate.local", name: "Riley Chen", role: "org_officer", org: "demo" },
   { email: "owner@riverside.cultivate.local", name: "Priya Shah", role: "org_owner", org: "second" },
 ];
 
@@ -163,6 +164,13 @@ export async function seedDemo(app: FastifyInstance) {
       .insert(donorGroupMembers)
       .values(some.slice(0, 12).map((d) => ({ donorGroupId: g!.id, donorId: d.id })));
   }
+  const portfolios = await seedPortfolios(app, demo.id, [
+    // Issue 15: the officers hold most portfolios, the manager a few; the richest donors stay unassigned so
+    // the owner's dashboard has someone to hand out.
+    [ids.get("officer@demo.cultivate.local"), 60],
+    [ids.get("officer2@demo.cultivate.local"), 45],
+    [ids.get("manager@demo.cultivate.local"), 20],
+  ]);
   // Issue 15: a few months of contact reports by the demo organisation's owner, manager and officer.
   await seedDemoContacts(
     app,
@@ -176,17 +184,69 @@ export async function seedDemo(app: FastifyInstance) {
     .from(donorGroups)
     .where(and(eq(donorGroups.organizationId, demo.id)))) as [{ groups: number }];
   return {
-    demo: { id: demo.id, name: demo.name, donors: demoCount, groups },
+    demo: { id: demo.id, name: demo.name, donors: demoCount, groups, portfolios },
     second: { id: second.id, name: second.name, donors: secondCount },
     users: DEMO_USERS,
     password: DEMO_PASSWORD,
   };
 }
 
+/** How many of the highest-capacity donors the demo leaves without a relationship manager. */
+const DEMO_UNASSIGNED_TOP = 15;
+
+/**
+ * Portfolios (issue 15; docs/RULES.md, Portfolios), once: the donors by capacity, highest first; the first
+ * DEMO_UNASSIGNED_TOP stay unassigned, the next ones are dealt to the managers in turn until each has their
+ * share. Returns the number of assigned donors.
+ */
+async function seedPortfolios(
+  app: FastifyInstance,
+  organizationId: string,
+  shares: [string | undefined, number][],
+): Promise<number> {
+  const [assigned] = await app.db
+    .select({ n: count() })
+    .from(donors)
+    .where(and(eq(donors.organizationId, organizationId), isNotNull(donors.relationshipManagerId)));
+  if (assigned?.n) return assigned.n;
+  const wanted = shares.filter((s): s is [string, number] => !!s[0]);
+  const total = wanted.reduce((n, [, k]) => n + k, 0);
+  const ranked = await app.db
+    .select({ id: donors.id })
+    .from(donors)
+    .where(eq(donors.organizationId, organizationId))
+    .orderBy(sql`${donors.estimatedCapacity} DESC NULLS LAST`, donors.id)
+    .offset(DEMO_UNASSIGNED_TOP)
+    .limit(total);
+  const left = new Map(wanted);
+  const byManager = new Map<string, string[]>(wanted.map(([id]) => [id, []]));
+  let turn = 0;
+  for (const { id } of ranked) {
+    // Round robin over the managers who still have room: each gets donors of every size.
+    for (let tries = 0; tries < wanted.length; tries++, turn++) {
+      const manager = wanted[turn % wanted.length]![0];
+      if ((left.get(manager) ?? 0) > 0) {
+        byManager.get(manager)!.push(id);
+        left.set(manager, left.get(manager)! - 1);
+        turn++;
+        break;
+      }
+    }
+  }
+  for (const [manager, donorIds] of byManager)
+    if (donorIds.length)
+      await app.db
+        .update(donors)
+        .set({ relationshipManagerId: manager })
+        .where(and(eq(donors.organizationId, organizationId), inArray(donors.id, donorIds)));
+  return ranked.length;
+}
+
 export function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, appUrl: string) {
   const lines = [
     "",
     `Demo data loaded: "${summary.demo.name}" (${plural(summary.demo.donors, "donor")}) and "${summary.second.name}" (${plural(summary.second.donors, "donor")}).`,
+    `${plural(summary.demo.portfolios, "donor")} of "${summary.demo.name}" have a relationship manager; the ${DEMO_UNASSIGNED_TOP} with the highest capacity do not.`,
     `Sign in at ${appUrl}/login with any of these (password: ${summary.password}):`,
     ...summary.users.map((u) => `  ${u.role.padEnd(12)} ${u.email}`),
     "",

@@ -36,6 +36,7 @@ export const queryKeys = {
   dashboards: {
     owner: ["dashboard", "owner"] as const,
     officer: ["dashboard", "officer"] as const,
+    portfolios: ["dashboard", "portfolios"] as const,
   },
   donorGroups: {
     all: ["donor-groups"] as const,
@@ -52,6 +53,9 @@ export const queryKeys = {
     importBatch: (id: string) => ["donors", "imports", id] as const,
     importHistory: (organizationId: string | undefined, page: number) =>
       ["donors", "imports", "history", organizationId ?? "", page] as const,
+    /** Who may be given donors (issue 15, Portfolios). */
+    relationshipManagers: (organizationId?: string) =>
+      ["donors", "relationship-managers", organizationId ?? ""] as const,
     /** The organisations an admin may upload into. */
     organizationOptions: ["organizations", "options"] as const,
   },

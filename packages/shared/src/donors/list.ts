@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DONOR_FIELD_BY_KEY } from "../donor-fields.ts";
 import { donorFilterValuesSchema } from "./filters.ts";
+import { relationshipManagerSchema } from "./portfolio.ts";
 
 export const DONOR_SORT_KEYS = [
   "lastName",
@@ -79,6 +80,8 @@ export const donorListRowSchema = z.object({
   daysSinceContact: z.number().nullable(),
   /** First of the five stages with no stage record, or "Complete". */
   currentStage: z.string(),
+  /** Issue 15, Portfolios: the donor's relationship manager (the list's Relationship Manager column). */
+  relationshipManager: relationshipManagerSchema.nullable(),
 });
 export type DonorListRow = z.infer<typeof donorListRowSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { relationshipManagerSchema } from "./portfolio.ts";
 
 export const stageRecordSchema = z.object({
   id: z.string(),
@@ -36,6 +37,8 @@ export const donorRecordSchema = z.object({
   /** Columns of the import that are not in the catalogue, by their header. */
   unknownFields: z.record(z.string(), z.string()),
   currentStage: z.string(),
+  /** Issue 15, Portfolios: who manages the donor, or null (unassigned). */
+  relationshipManager: relationshipManagerSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -48,7 +51,7 @@ export const donorRecordResponseSchema = z.object({
   /** Change history, newest first (at most 100). */
   changes: z.array(donorChangeSchema),
   /** Computed permissions for the UI. */
-  permissions: z.object({ editNotes: z.boolean() }),
+  permissions: z.object({ editNotes: z.boolean(), assignRelationshipManager: z.boolean() }),
 });
 export type DonorRecordResponse = z.infer<typeof donorRecordResponseSchema>;
 

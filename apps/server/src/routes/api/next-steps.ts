@@ -21,8 +21,8 @@ import {
 import { trackRefused } from "../../services/activity/track.ts";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const tracking = (actionName: string) =>
-  ({ actionType: "donor_management", actionName, resourceType: "next_step" }) as const;
+const tracking = (name: string) =>
+  ({ actionType: "donor_management", actionName: name, resourceType: "next_step" }) as const;
 
 /** Next steps (issue 15; docs/RULES.md, Next steps): the four roles, on donors they can see. */
 export const nextStepRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { portfolioSizes, topUnassigned } from "./portfolio-figures.ts";
 import { countCampaigns, countDonors, countStagePrompts, organizationFigures, pipeline } from "./tenant-figures.ts";
 
 /**
@@ -18,5 +19,8 @@ export function dashboardRepository(db: Db) {
     organizationFigures: (organizationId: string, ownerUserId?: string, tx: DbOrTx = db) =>
       organizationFigures(tx, organizationId, ownerUserId),
     pipeline: (scope: { organizationId: string; ownerUserId?: string }, tx: DbOrTx = db) => pipeline(tx, scope),
+    /** Issue 15, Portfolios: donors and capacity per relationship manager; the top unassigned donors. */
+    portfolioSizes: (organizationId: string, tx: DbOrTx = db) => portfolioSizes(tx, organizationId),
+    topUnassigned: (organizationId: string, limit: number, tx: DbOrTx = db) => topUnassigned(tx, organizationId, limit),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   DONOR_EXPORT_COLUMNS,
   DONOR_DATE_FILTERS,
@@ -14,7 +14,8 @@ import {
 } from "@cultivate/shared";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
-import { donorFullNameSql, donorGroupMembers, donors, organizations, stages } from "../../db/schema.ts";
+import { donorFullNameSql, donorGroupMembers, donors, organizations, stages, users } from "../../db/schema.ts";
+import { personName } from "../users/person-name.ts";
 import { prepared } from "../../db/prepared.ts";
 import { currentStageIs } from "./current-stage.ts";
 
@@ -146,6 +147,7 @@ const listColumns = {
   lastGiftAmount: donors.lastGiftAmount,
   age: donors.age,
   lastContactDate: donors.lastContactDate,
+  relationshipManagerId: donors.relationshipManagerId,
 };
 
 export async function listDonors(
@@ -178,10 +180,14 @@ export async function listDonors(
   // A page past the last match has no row to carry the count.
   const total = counted ?? found[0]?.matches ?? (p.page > 1 ? await countRows() : 0);
   // The current stage only for the page's rows (one indexed lookup), not for every row the sort passes.
-  const stageOf = await currentStagesOf(
-    db,
-    found.map((r) => r.id),
-  );
+  const [stageOf, managers] = await Promise.all([
+    currentStagesOf(
+      db,
+      found.map((r) => r.id),
+    ),
+    managersByUser(db, [...new Set(found.flatMap((r) => (r.relationshipManagerId ? [r.relationshipManagerId] : [])))]),
+  ]);
+  const managerOf = new Map(managers.map((m) => [m.id, m]));
   // Built field by field: object rest and spread over 50 rows showed in the load profile.
   const rows = found.map((r): DonorListRow => ({
     id: r.id,
@@ -204,6 +210,7 @@ export async function listDonors(
     lastContactDate: r.lastContactDate,
     daysSinceContact: daysSinceContact(r.lastContactDate),
     currentStage: stageOf.get(r.id)!,
+    relationshipManager: r.relationshipManagerId ? (managerOf.get(r.relationshipManagerId) ?? null) : null,
   }));
   return { rows, total };
 }
@@ -222,6 +229,21 @@ export async function currentStagesOf(db: DbOrTx, ids: string[]): Promise<Map<st
   const done = new Map<string, string[]>(ids.map((id) => [id, []]));
   if (ids.length) for (const r of await stagesOfDonors(db).execute({ ids })) done.get(r.donorId)?.push(r.stageName);
   return new Map([...done].map(([id, names]) => [id, currentStage(names)]));
+}
+
+/** Users as a relationship manager is shown (docs/RULES.md, Portfolios): id, email and name (person-name.ts). */
+export async function managersByUser(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<{ id: string; email: string; name: string | null }[]> {
+  if (!userIds.length) return [];
+  return (
+    db
+      // Qualified: a one-table select writes bare column names, and a bare "id" in personName's subquery is the form's.
+      .select({ id: users.id, email: users.email, name: personName(sql.raw(`"users"."id"`)) })
+      .from(users)
+      .where(inArray(users.id, [...userIds]))
+  );
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -305,6 +327,7 @@ const exportCells: Record<(typeof DONOR_EXPORT_COLUMNS)[number][1], SQL> = {
   // Whole days to today (UTC), as daysSinceContact in packages/shared computes them for the list.
   daysSinceContact: sql`(CASE WHEN ${donors.lastContactDate} IS NULL THEN '' ELSE greatest(0, (now() AT TIME ZONE 'UTC')::date - ${donors.lastContactDate})::text END)`,
   organizationName: textCell(organizations.name),
+  relationshipManagerEmail: textCell(users.email),
 };
 
 const exportLineSql = sql.join(
@@ -334,6 +357,7 @@ export async function* exportLines(db: DbOrTx, p: ListParams, batch = 5000): Asy
       FROM unnest(${sql.param(ids.slice(i, i + batch))}::uuid[]) WITH ORDINALITY AS x(id, n)
       JOIN ${donors} ON ${donors.id} = x.id
       JOIN ${organizations} ON ${organizations.id} = ${donors.organizationId}
+      LEFT JOIN ${users} ON ${users.id} = ${donors.relationshipManagerId}
       ORDER BY x.n`);
     const rows = (found as { rows: { line: string }[] }).rows; // node-postgres and PGlite both answer { rows }
     if (rows.length) yield rows.map((r) => r.line);

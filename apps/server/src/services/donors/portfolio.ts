@@ -3,12 +3,13 @@ import {
   DONOR_MESSAGES,
   eligibleRelationshipManager,
   PORTFOLIO_MESSAGES,
+  PORTFOLIO_TOP_UNASSIGNED,
   type RelationshipManager,
 } from "@cultivate/shared";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization } from "../../policy/policy.ts";
-import { visibleDonor } from "./access.ts";
+import { visibleDonor, writeOrganization } from "./access.ts";
 
 /**
  * Portfolios (issue 15; docs/RULES.md, Portfolios). The route has already refused actors who may not
@@ -96,5 +97,52 @@ export async function assignRelationshipManagerInBulk(
     message: manager
       ? PORTFOLIO_MESSAGES.bulkAssigned(ids.length, displayName(manager))
       : PORTFOLIO_MESSAGES.bulkUnassigned(ids.length),
+  };
+}
+
+/** The organisation a portfolio read is about: the named one (admins; others 404 unless their own), else the actor's. */
+async function portfolioOrganization(app: FastifyInstance, actor: Actor, requested: string | undefined) {
+  return writeOrganization(app, actor, requested);
+}
+
+/** Who may be given donors in the organisation (the picker, the Portfolio filter, the chip), by name then email. */
+async function eligibleMembers(app: FastifyInstance, organizationId: string): Promise<RelationshipManager[]> {
+  const members = await app.repos.users.list(organizationId);
+  return members
+    .filter((u) => eligibleRelationshipManager(u, organizationId))
+    .map((u) => ({ id: u.id, email: u.email, name: u.name }))
+    .sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.email.localeCompare(b.email));
+}
+
+/** GET /api/donors/relationship-managers: every member of the organisation may read it (names for the filter). */
+export async function listRelationshipManagers(app: FastifyInstance, actor: Actor, requested: string | undefined) {
+  const organizationId = await portfolioOrganization(app, actor, requested);
+  return { managers: await eligibleMembers(app, organizationId) };
+}
+
+/**
+ * GET /api/dashboards/portfolios (owners, managers, admins): each eligible member's portfolio size and
+ * total Estimated Capacity (members with none included), anyone else who still holds donors, the
+ * unassigned donors' totals, and the unassigned donors with the highest capacity.
+ */
+export async function portfolioDashboard(app: FastifyInstance, actor: Actor, requested: string | undefined) {
+  const organizationId = await portfolioOrganization(app, actor, requested);
+  const [members, sizes, top] = await Promise.all([
+    eligibleMembers(app, organizationId),
+    app.repos.dashboards.portfolioSizes(organizationId),
+    app.repos.dashboards.topUnassigned(organizationId, PORTFOLIO_TOP_UNASSIGNED),
+  ]);
+  const bySize = new Map(sizes.flatMap((s) => (s.managerId ? [[s.managerId, s] as const] : [])));
+  const known = new Set(members.map((m) => m.id));
+  const others = await app.repos.donors.managersByUser([...bySize.keys()].filter((id) => !known.has(id)));
+  const portfolios = [...members, ...others]
+    .map((m) => ({ ...m, donors: bySize.get(m.id)?.donors ?? 0, capacity: bySize.get(m.id)?.capacity ?? 0 }))
+    .sort((a, b) => b.capacity - a.capacity || b.donors - a.donors || displayName(a).localeCompare(displayName(b)));
+  const none = sizes.find((s) => s.managerId === null);
+  return {
+    organizationId,
+    portfolios,
+    unassigned: { donors: none?.donors ?? 0, capacity: none?.capacity ?? 0 },
+    topUnassigned: top,
   };
 }

@@ -5,16 +5,27 @@ import type { Actor } from "../../policy/actor.ts";
 import { can } from "../../policy/policy.ts";
 import { changeLabel } from "./import/index.ts";
 import { fieldsOf } from "./list-sql.ts";
+import { RELATIONSHIP_MANAGER_KEY } from "./rows.ts";
 import { sanitizeNotes } from "./sanitize.ts";
 import { visibleDonor } from "./access.ts";
 
 /** One donor: every field, organisation name, notes, stage records and change history. */
 export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: string) {
   const { donor: d, organizationName } = await visibleDonor(app, actor, id);
-  const [stageRows, changeRows] = await Promise.all([
+  const [stageRows, changeRows, managers] = await Promise.all([
     app.repos.donors.stagesOf(d.organizationId, d.id),
     app.repos.donors.changesOf(d.organizationId, d.id),
+    d.relationshipManagerId ? app.repos.donors.managersByUser([d.relationshipManagerId]) : [],
   ]);
+  // An import's Relationship Manager column records user ids (import/chunk-sql.ts): shown by email like the
+  // screen's own changes (docs/RULES.md, Portfolios).
+  const importedManagerIds = changeRows.flatMap(({ change }) =>
+    change.changes.flatMap((x) => (x.field === RELATIONSHIP_MANAGER_KEY ? [x.old, x.new] : [])),
+  );
+  const ids = [...new Set(importedManagerIds.filter((v): v is string => typeof v === "string"))];
+  const emailOf = new Map((await app.repos.donors.managersByUser(ids)).map((m) => [m.id, m.email]));
+  const shown = (field: string, v: unknown) =>
+    field === RELATIONSHIP_MANAGER_KEY && typeof v === "string" ? (emailOf.get(v) ?? v) : v;
   return {
     donor: {
       id: d.id,
@@ -24,6 +35,7 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       fields: fieldsOf(d),
       unknownFields: d.extra?.unknown ?? {},
       currentStage: currentStage(stageRows.map((s) => s.stageName)),
+      relationshipManager: managers[0] ?? null,
       createdAt: iso(d.createdAt)!,
       updatedAt: iso(d.updatedAt)!,
     },
@@ -43,9 +55,17 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       source: c.source,
       importBatchId: c.importBatchId,
       createdAt: iso(c.createdAt)!,
-      changes: c.changes.map((x) => ({ field: x.field, label: changeLabel(x.field), old: x.old, new: x.new })),
+      changes: c.changes.map((x) => ({
+        field: x.field,
+        label: changeLabel(x.field),
+        old: shown(x.field, x.old),
+        new: shown(x.field, x.new),
+      })),
     })),
-    permissions: { editNotes: can.editDonorNotes(actor) },
+    permissions: {
+      editNotes: can.editDonorNotes(actor),
+      assignRelationshipManager: can.assignRelationshipManagers(actor),
+    },
   };
 }
 

@@ -2,7 +2,15 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { donorChanges, donors, organizations, stages, users } from "../../db/schema.ts";
-import { countDonors, dsRatingsOf, exportLines, listDonors, type DonorScope, type ListParams } from "./list-sql.ts";
+import {
+  countDonors,
+  dsRatingsOf,
+  exportLines,
+  listDonors,
+  managersByUser,
+  type DonorScope,
+  type ListParams,
+} from "./list-sql.ts";
 
 // What the donor record, the stage workspace and the stage preview read for every donor they show.
 const donorWithOrganization = prepared((db) =>
@@ -91,6 +99,9 @@ export function donorRepository(db: Db) {
         });
       });
     },
+
+    /** Users by id as a relationship manager is shown (id, email, name), for the donor page and the list. */
+    managersByUser: (userIds: readonly string[], tx: DbOrTx = db) => managersByUser(tx, userIds),
 
     /** The given donors' organisation and current relationship manager (ids not found are left out). */
     managersOf(ids: readonly string[], tx: DbOrTx = db) {

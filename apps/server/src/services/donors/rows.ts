@@ -4,10 +4,14 @@ import {
   IMPORTED_DONOR_FIELDS,
   donorCellParser,
   fieldForHeader,
+  normalizeHeader,
+  RELATIONSHIP_MANAGER_HEADERS,
+  relationshipManagerImportProblem,
   type DonorField,
   type DonorFieldValue,
   type ImportProblem,
   type ParseResult,
+  isEmptyCell,
 } from "@cultivate/shared";
 import { getTableColumns } from "drizzle-orm";
 import { donors } from "../../db/schema.ts";
@@ -15,7 +19,20 @@ import { donors } from "../../db/schema.ts";
 /** Catalogue fields stored as typed columns (their key is the Drizzle property name). */
 export const COLUMN_FIELDS = IMPORTED_DONOR_FIELDS.filter((f) => f.column);
 export const EXTRA_FIELDS = IMPORTED_DONOR_FIELDS.filter((f) => !f.column);
-const COLUMN_KEYS = new Set(COLUMN_FIELDS.map((f) => f.key));
+/**
+ * Issue 15, Portfolios: the import's optional Relationship Manager column (a user's email) is read as this
+ * typed column, the user's id; it is not a field of the catalogue (docs/RULES.md, Portfolios).
+ */
+export const RELATIONSHIP_MANAGER_KEY = "relationshipManagerId";
+const RELATIONSHIP_MANAGER_FIELD: DonorField = {
+  label: RELATIONSHIP_MANAGER_HEADERS[0],
+  key: RELATIONSHIP_MANAGER_KEY,
+  section: "Additional Data & Custom Fields",
+  type: "text",
+  column: true,
+};
+const RELATIONSHIP_MANAGER_HEADER_SET = new Set<string>(RELATIONSHIP_MANAGER_HEADERS.map(normalizeHeader));
+const COLUMN_KEYS = new Set([...COLUMN_FIELDS.map((f) => f.key), RELATIONSHIP_MANAGER_KEY]);
 export const isColumnKey = (key: string) => COLUMN_KEYS.has(key);
 
 type PlanColumn = { kind: "field"; field: DonorField; header: string } | { kind: "unknown"; header: string };
@@ -39,8 +56,24 @@ export type HeaderPlan = {
   rules: CellRule[];
 };
 
-/** Maps the header row to catalogue fields (case and surrounding spaces ignored); unknown headers are kept by name. */
-export function planHeaders(headerRow: string[]): HeaderPlan {
+/** Emails (lower case) of the users the Relationship Manager column may name → their ids (import/managers.ts). */
+export type ManagersByEmail = Readonly<Record<string, string>>;
+
+/** The Relationship Manager column's cell: an eligible user's email → their id; anyone else is the row's problem. */
+const managerParser =
+  (managers: ManagersByEmail) =>
+  (raw: string): ParseResult => {
+    const email = raw.trim();
+    if (isEmptyCell(email)) return { ok: true, value: null };
+    const id = Object.hasOwn(managers, email.toLowerCase()) ? managers[email.toLowerCase()] : undefined;
+    return id ? { ok: true, value: id } : { ok: false, problem: relationshipManagerImportProblem(email) };
+  };
+
+/**
+ * Maps the header row to catalogue fields (case and surrounding spaces ignored); unknown headers are kept by name.
+ * `managers` resolves the Relationship Manager column (without it, every name in that column is a problem).
+ */
+export function planHeaders(headerRow: string[], managers: ManagersByEmail = {}): HeaderPlan {
   const seen = new Set<string>();
   const present = new Set<string>();
   // Headers become report columns and keys of `extra.unknown`: clean and bounded like cells.
@@ -51,7 +84,9 @@ export function planHeaders(headerRow: string[]): HeaderPlan {
       .slice(0, 200),
   );
   const columns = headers.map((header, i) => {
-    const field = fieldForHeader(header);
+    const field =
+      fieldForHeader(header) ??
+      (RELATIONSHIP_MANAGER_HEADER_SET.has(normalizeHeader(header)) ? RELATIONSHIP_MANAGER_FIELD : undefined);
     if (field && !seen.has(field.key)) {
       seen.add(field.key);
       present.add(field.key);
@@ -69,7 +104,7 @@ export function planHeaders(headerRow: string[]): HeaderPlan {
           header: col.header,
           key: col.field.key,
           limit: cellLimit(col),
-          parse: donorCellParser(col.field),
+          parse: col.field === RELATIONSHIP_MANAGER_FIELD ? managerParser(managers) : donorCellParser(col.field),
           largest: NUMERIC_LIMITS.get(col.field.key)?.largest,
         },
   );
@@ -105,6 +140,7 @@ const CELL_LIMITS: Record<string, number> = {
   clientId: 200,
   dsRating: 100,
   email: 254,
+  [RELATIONSHIP_MANAGER_KEY]: 254,
   phoneNumber: 200,
   city: 200,
   state: 200,
@@ -209,7 +245,10 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
       continue;
     }
     const r = col.parse!(raw);
-    if (!r.ok) {
+    if (!r.ok && col.key === RELATIONSHIP_MANAGER_KEY) {
+      // One sentence of its own; the row is imported without a manager (nothing kept as invalid).
+      problems.push(problemOf(row, col.header, r.problem));
+    } else if (!r.ok) {
       problems.push(problemOf(row, col.header, `${r.problem}; the field was left empty.`));
       invalid[col.key] = raw.trim();
     } else if (r.value !== null) {

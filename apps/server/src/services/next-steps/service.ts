@@ -132,7 +132,8 @@ export async function updateNextStep(
     changes.completedBy = patch.status === "done" ? actor.userId : null;
   }
   await app.repos.nextSteps.update(row.s.organizationId, row.s.id, changes);
-  const actionName =
+  // Which change this was, for the history (one name per kind of change).
+  const kind =
     changes.status === "done"
       ? "next_step_done"
       : changes.status === "open"
@@ -145,7 +146,7 @@ export async function updateNextStep(
   app.activity.record(actor, request, {
     organizationId: row.s.organizationId,
     actionType: "donor_management",
-    actionName,
+    actionName: kind,
     resourceType: "next_step",
     resourceId: row.s.id,
     details: { donorId: row.s.donorId, title: changes.title ?? row.s.title, changed: Object.keys(changes) },

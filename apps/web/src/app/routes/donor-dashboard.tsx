@@ -31,7 +31,7 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
   return (
     <Container size="xl" py="lg">
       <Stack gap="md">
-        <DonorHeader donor={donor} />
+        <DonorHeader donor={donor} canAssignManager={permissions.assignRelationshipManager} />
         <StageStrip progress={progress} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>

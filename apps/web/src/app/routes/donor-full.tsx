@@ -33,7 +33,11 @@ function DonorFull({ record }: { record: DonorRecordResponse }) {
             Back to Donor Dashboard
           </Button>
         </Group>
-        <DonorHeader donor={donor} fullRecordLink={false} />
+        <DonorHeader
+          donor={donor}
+          fullRecordLink={false}
+          canAssignManager={record.permissions.assignRelationshipManager}
+        />
         <Title order={2}>Full Record</Title>
         <FieldSections sections={donorSections(donor)} defaultOpen />
         <Paper withBorder p="md" radius="md">

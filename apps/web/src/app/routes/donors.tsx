@@ -23,6 +23,8 @@ import {
   DONOR_MESSAGES,
   DONOR_PAGE_SIZE_DEFAULT,
   DONOR_SORT_KEYS,
+  PORTFOLIO_FILTER_MINE,
+  PORTFOLIO_MESSAGES,
   areDonorFiltersEmpty,
   decodeDonorFilters,
   describeDonorFilters,
@@ -40,6 +42,8 @@ import { SaveGroupModal } from "@/features/donor-groups/components/save-group-mo
 import { useExportDonors } from "@/features/donors/api/export-donors";
 import { donorListQueryOptions, useDonorList, type DonorListParams } from "@/features/donors/api/list-donors";
 import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
+import { useBulkAssignRelationshipManager, useRelationshipManagers } from "@/features/donors/api/portfolio";
+import { managerName } from "@/features/donors/components/relationship-manager-field";
 import { ActiveFilters } from "@/features/donors/components/active-filters";
 import { DonorCards } from "@/features/donors/components/donor-cards";
 import { DONOR_FILTERS_PANEL_ID, DonorFiltersPanel } from "@/features/donors/components/donor-filters-panel";
@@ -141,7 +145,21 @@ function DonorList() {
 
   const filterSettings = useMemo(() => decodeDonorFilters(state.filters), [state.filters]);
   const filtersEmpty = areDonorFiltersEmpty(filterSettings);
-  const chips = useMemo(() => describeDonorFilters(filterSettings), [filterSettings]);
+
+  // Issue 15, Portfolios: the organisation's managers name the filter's colleagues, the chip and "Assign to…".
+  const canAssign = can(me, "assignRelationshipManagers");
+  const managers = useRelationshipManagers(state.organizationId, !!me && !!(state.organizationId || me.organization));
+  const managerList = managers.data;
+  const portfolioOptions = useMemo(
+    () => (managerList ?? []).map((m) => ({ value: m.id, label: managerName(m) })),
+    [managerList],
+  );
+  const managerNames = useMemo(
+    () => Object.fromEntries(portfolioOptions.map((o) => [o.value, o.label])),
+    [portfolioOptions],
+  );
+  const chips = useMemo(() => describeDonorFilters(filterSettings, managerNames), [filterSettings, managerNames]);
+  const bulkAssign = useBulkAssignRelationshipManager();
 
   useEffect(() => {
     if (list.isError) notify.error(DONOR_MESSAGES.loadDonorsFailed(errorMessage(list.error, "unknown error")));
@@ -258,6 +276,54 @@ function DonorList() {
   );
   const onClearFilters = useCallback(() => onFiltersChange(""), [onFiltersChange]);
 
+  // Issue 15: an officer (who cannot assign portfolios) opens the list on their own portfolio, once per visit of
+  // the page, when the address names no filters and they have donors of their own (an empty portfolio would
+  // open on an empty list); "All donors" (or clearing) then stays all donors. The check is the list's own query,
+  // so the switch reads it from the cache.
+  const openedOnPortfolio = useRef(false);
+  const hasFiltersParam = state.filters !== "";
+  useEffect(() => {
+    if (openedOnPortfolio.current || !me) return;
+    openedOnPortfolio.current = true;
+    if (canAssign || !can(me, "viewDonors") || !me.organization || hasFiltersParam || state.staticGroup) return;
+    const mine = encodeDonorFilters({ portfolio: PORTFOLIO_FILTER_MINE });
+    queryClient
+      .fetchQuery(donorListQueryOptions({ ...listParamsRef.current, filters: mine, page: 1 }))
+      .then((r) => {
+        // Not if the user chose filters meanwhile.
+        if (r.total > 0 && listParamsRef.current.filters === "") update({ filters: mine });
+      })
+      .catch(() => undefined);
+  }, [me, canAssign, hasFiltersParam, state.staticGroup, update, queryClient]);
+  const portfolio = filterSettings.portfolio;
+  const setPortfolio = (value: string | undefined) => {
+    const next: Record<string, unknown> = { ...filterSettings };
+    if (value) next.portfolio = value;
+    else delete next.portfolio;
+    onFiltersChange(encodeDonorFilters(next));
+  };
+
+  const onAssign = (manager: { id: string; name: string } | null) => {
+    if (selected.size === 0) {
+      notify.warning("Select the donors to assign first.");
+      return;
+    }
+    bulkAssign.mutate(
+      { donorIds: [...selected], userId: manager?.id ?? null },
+      {
+        onSuccess: () => {
+          notify.success(
+            manager
+              ? PORTFOLIO_MESSAGES.bulkAssigned(selected.size, manager.name)
+              : PORTFOLIO_MESSAGES.bulkUnassigned(selected.size),
+          );
+          setSelected(new Set());
+        },
+        onError: (error) => notify.error(errorMessage(error, "The relationship manager could not be saved.")),
+      },
+    );
+  };
+
   const resultsRef = useRef<HTMLDivElement>(null);
   const onPage = (p: number) => {
     update({ page: String(p) }, { keepPage: true, push: true });
@@ -302,6 +368,26 @@ function DonorList() {
                   View all donors
                 </Anchor>
               </Group>
+            ) : null}
+            {me?.organization || state.organizationId ? (
+              <Button.Group mt="xs" aria-label="Portfolio">
+                <Button
+                  size="compact-sm"
+                  variant={portfolio === PORTFOLIO_FILTER_MINE ? "filled" : "default"}
+                  aria-pressed={portfolio === PORTFOLIO_FILTER_MINE}
+                  onClick={() => setPortfolio(PORTFOLIO_FILTER_MINE)}
+                >
+                  My portfolio
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant={!portfolio ? "filled" : "default"}
+                  aria-pressed={!portfolio}
+                  onClick={() => setPortfolio(undefined)}
+                >
+                  All donors
+                </Button>
+              </Button.Group>
             ) : null}
           </div>
           <Group gap="xs" align="flex-end">
@@ -351,7 +437,12 @@ function DonorList() {
         </Group>
 
         {showFilters ? (
-          <DonorFiltersPanel encoded={state.filters} dsRatings={dsRatings} onChange={onFiltersChange} />
+          <DonorFiltersPanel
+            encoded={state.filters}
+            dsRatings={dsRatings}
+            onChange={onFiltersChange}
+            portfolioOptions={portfolioOptions}
+          />
         ) : null}
 
         <ActiveFilters chips={chips} onRemove={onRemoveChip} onClear={onClearFilters} />
@@ -366,6 +457,15 @@ function DonorList() {
           onClear={() => setSelected(new Set())}
           onAdd={(g) => changeMembership(g, "add")}
           onRemove={(g) => changeMembership(g, "remove")}
+          assign={
+            canAssign
+              ? {
+                  managers: portfolioOptions.map((o) => ({ id: o.value, name: o.label })),
+                  busy: bulkAssign.isPending,
+                  onAssign,
+                }
+              : undefined
+          }
         />
 
         <Paper

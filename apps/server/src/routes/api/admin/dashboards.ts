@@ -4,6 +4,9 @@ import {
   ORGANIZATION_NOT_FOUND_FOR_USER,
   officerDashboardSchema,
   ownerDashboardSchema,
+  PORTFOLIO_MESSAGES,
+  portfolioDashboardSchema,
+  relationshipManagersQuerySchema,
   systemOverviewSchema,
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
@@ -12,6 +15,7 @@ import { notFound } from "../../../lib/errors.ts";
 import type { Actor } from "../../../policy/actor.ts";
 import { officerDashboard, ownerDashboard, systemOverview } from "../../../services/admin/overview.ts";
 import { actorOf, guard } from "../../../policy/guard.ts";
+import { portfolioDashboard } from "../../../services/donors/portfolio.ts";
 
 const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -57,6 +61,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await actorOf(app, request);
       return officerDashboard(app, ownOrganization(actor), actor.userId);
+    },
+  });
+
+  // Issue 15, Portfolios (docs/RULES.md, Portfolios): owners, managers and admins (who name the organisation).
+  app.get("/dashboards/portfolios", {
+    schema: {
+      tags: ["administration"],
+      summary:
+        "Portfolio sizes and capacity per relationship manager, and the unassigned donors with the highest capacity",
+      querystring: relationshipManagersQuerySchema,
+      response: { 200: portfolioDashboardSchema, ...errors },
+    },
+    preValidation: guard(app, can.assignRelationshipManagers, PORTFOLIO_MESSAGES.dashboardForbidden),
+    handler: async (request) => {
+      const actor = await actorOf(app, request);
+      return portfolioDashboard(app, actor, request.query.organizationId);
     },
   });
 };

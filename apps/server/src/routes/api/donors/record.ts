@@ -6,6 +6,8 @@ import {
   PORTFOLIO_MESSAGES,
   relationshipManagerInputSchema,
   relationshipManagerResponseSchema,
+  relationshipManagersQuerySchema,
+  relationshipManagersResponseSchema,
   donorNotesInputSchema,
   donorParamsSchema,
   donorNotesResponseSchema,
@@ -15,7 +17,11 @@ import { errorSchema } from "../../../lib/http.ts";
 import { authorize, can } from "../../../policy/policy.ts";
 import { donorActor } from "../../../services/donors/access.ts";
 import { readDonorRecord, saveDonorNotes } from "../../../services/donors/record.ts";
-import { assignRelationshipManager, assignRelationshipManagerInBulk } from "../../../services/donors/portfolio.ts";
+import {
+  assignRelationshipManager,
+  assignRelationshipManagerInBulk,
+  listRelationshipManagers,
+} from "../../../services/donors/portfolio.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 const idParams = donorParamsSchema;
@@ -98,6 +104,20 @@ export const donorRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const actor = await assigner(request);
       return assignRelationshipManagerInBulk(app, actor, request, request.body.donorIds, request.body.userId);
+    },
+  });
+
+  // Every member who reads donors needs the names: the Portfolio filter and its chip, the list's column.
+  app.get("/donors/relationship-managers", {
+    schema: {
+      tags: ["donors"],
+      summary: "The officers, managers and owners of an organisation, who may be given donors (Portfolios)",
+      querystring: relationshipManagersQuerySchema,
+      response: { 200: relationshipManagersResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => {
+      const actor = await donorActor(app, request);
+      return listRelationshipManagers(app, actor, request.query.organizationId);
     },
   });
 };

@@ -10,7 +10,7 @@ export const UNKNOWN_FIELD_PREFIX = "unknown:";
 export const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 export const changeLabel = (field: string) =>
-  field === "relationship_manager"
+  field === "relationship_manager" || field === "relationshipManagerId"
     ? "Relationship Manager"
     : field.startsWith(UNKNOWN_FIELD_PREFIX)
       ? field.slice(UNKNOWN_FIELD_PREFIX.length)

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import readline from "node:readline";
 import type { ImportProblem } from "@cultivate/shared";
 import { KeySet } from "../key-set.ts";
-import { parseRow, planHeaders, type ParsedRow } from "../rows.ts";
+import { parseRow, planHeaders, type ManagersByEmail, type ParsedRow } from "../rows.ts";
 import { matchKeys } from "./match-keys.ts";
 import { joinRecords, rowWriter, type InsertFormat } from "./insert-text.ts";
 
@@ -14,6 +14,8 @@ export type ReadRequest = {
   format: InsertFormat;
   organizationId: string;
   batchId: string;
+  /** Who the Relationship Manager column may name (import/managers.ts). */
+  managers?: ManagersByEmail;
 };
 
 /**
@@ -53,7 +55,7 @@ export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: st
     for await (const line of lines) {
       if (!plan) {
         const header = JSON.parse(line) as string[];
-        plan = planHeaders(header);
+        plan = planHeaders(header, req.managers);
         write = rowWriter(
           req.format,
           req.organizationId,

@@ -16,7 +16,7 @@ import {
 } from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
 import { fieldsOf, type DonorRow } from "../list-sql.ts";
-import { COLUMN_FIELDS, textToHtml, type ParsedRow } from "../rows.ts";
+import { COLUMN_FIELDS, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import {
   COPY_TARGET,
@@ -216,7 +216,8 @@ export async function prepareChunk(
     if (n && !byName.has(n)) byName.set(n, w);
   };
   for (const d of existing) {
-    const fields = fieldsOf(d);
+    // With the relationship manager, which the import's optional column may set (rows.ts).
+    const fields: Flat = { ...fieldsOf(d), [RELATIONSHIP_MANAGER_KEY]: d.relationshipManagerId ?? null };
     const unknown = { ...(d.extra?.unknown ?? {}) };
     index({
       id: d.id,
@@ -295,6 +296,7 @@ export async function prepareChunk(
     const out: Record<string, unknown> = {};
     for (const f of COLUMN_FIELDS) out[f.key] = w.fields[f.key] ?? null;
     out.notes = w.fields.notes ?? "";
+    out[RELATIONSHIP_MANAGER_KEY] = w.fields[RELATIONSHIP_MANAGER_KEY] ?? null;
     return out;
   };
   const touchedKeys: string[] = [];

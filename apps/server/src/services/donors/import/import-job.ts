@@ -8,6 +8,7 @@ import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.
 import type { Chunk } from "./chunk-reader.ts";
 import { commitChunk, keysOf, prepareChunk, type PreparedChunk } from "./chunk-sql.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
+import { relationshipManagersByEmail } from "./managers.ts";
 import { matchKeys } from "./match-keys.ts";
 import { removeSpooledExcept, spoolPath } from "./spool.ts";
 
@@ -109,6 +110,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     // chunk cannot depend on the chunk still being written, so its match query and the work that
     // follows run while that chunk commits (on PostgreSQL, on another connection).
     const storedKeys = await keysOf(ctx.db, organizationId);
+    const managers = await relationshipManagersByEmail(ctx.db, organizationId);
     const touched = new KeySet();
     const flush = async (c: Chunk) => {
       // The chunk's keys arrive as hashes (KeySet.hash): a row that may match a stored donor, or a
@@ -160,10 +162,11 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       format: ctx.format,
       organizationId,
       batchId,
+      managers,
     });
     try {
       for await (const item of chunks) {
-        if ("header" in item) plan = planHeaders(item.header);
+        if ("header" in item) plan = planHeaders(item.header, managers);
         else await flush(item);
       }
     } finally {

@@ -2,7 +2,7 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DonorFieldValue } from "@cultivate/shared";
 import { donors, type DonorExtra } from "../../../db/schema.ts";
-import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.ts";
+import { COLUMN_FIELDS, isColumnKey, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
 
 /**
  * New donors as the text the database reads in one statement: COPY's text format on PostgreSQL, a JSON
@@ -12,9 +12,13 @@ import { COLUMN_FIELDS, isColumnKey, textToHtml, type ParsedRow } from "../rows.
 
 /** The donors columns an import writes, with their SQL names and types (COPY's column order, json_to_recordset's types). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
-const INSERT_COLUMNS = ["organizationId", "createdByImportId", "extra", ...COLUMN_FIELDS.map((f) => f.key)].map(
-  (key) => ({ key, name: TABLE_COLUMNS[key]!.name, type: TABLE_COLUMNS[key]!.getSQLType() }),
-);
+const INSERT_COLUMNS = [
+  "organizationId",
+  "createdByImportId",
+  "extra",
+  ...COLUMN_FIELDS.map((f) => f.key),
+  RELATIONSHIP_MANAGER_KEY,
+].map((key) => ({ key, name: TABLE_COLUMNS[key]!.name, type: TABLE_COLUMNS[key]!.getSQLType() }));
 const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
 export const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
 export const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");

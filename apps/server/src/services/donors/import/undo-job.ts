@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { DONOR_MESSAGES, type DonorFieldValue } from "@cultivate/shared";
 import { donorChanges, donorImportBatches, donors, type DonorFieldChange } from "../../../db/schema.ts";
 import { fieldsOf } from "../list-sql.ts";
-import { isColumnKey } from "../rows.ts";
+import { isColumnKey, RELATIONSHIP_MANAGER_KEY } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
 
@@ -47,7 +47,16 @@ export async function runUndo(
         const state = new Map(
           current.map((d) => [
             d.id,
-            { d, fields: fieldsOf(d), unknown: { ...(d.extra?.unknown ?? {}) }, dirty: false },
+            {
+              d,
+              // The relationship manager too: an import's Relationship Manager column may have set it.
+              fields: { ...fieldsOf(d), [RELATIONSHIP_MANAGER_KEY]: d.relationshipManagerId ?? null } as Record<
+                string,
+                DonorFieldValue
+              >,
+              unknown: { ...(d.extra?.unknown ?? {}) },
+              dirty: false,
+            },
           ]),
         );
         const undoRows: (typeof donorChanges.$inferInsert)[] = [];

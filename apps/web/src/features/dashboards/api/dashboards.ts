@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   officerDashboardSchema,
   ownerDashboardSchema,
+  portfolioDashboardSchema,
   type OfficerDashboard,
   type OwnerDashboard,
+  type PortfolioDashboard,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -20,3 +22,9 @@ export const officerDashboardQueryOptions = () =>
 
 export const useOwnerDashboard = (enabled: boolean) => useQuery({ ...ownerDashboardQueryOptions(), enabled });
 export const useOfficerDashboard = (enabled: boolean) => useQuery({ ...officerDashboardQueryOptions(), enabled });
+
+/** Issue 15, Portfolios: portfolio sizes and capacity per relationship manager, and the top unassigned donors. */
+export const getPortfolioDashboard = async (): Promise<PortfolioDashboard> =>
+  portfolioDashboardSchema.parse(await apiFetch("/api/dashboards/portfolios"));
+export const usePortfolioDashboard = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.dashboards.portfolios, queryFn: getPortfolioDashboard, retry: false, enabled });

@@ -3,6 +3,7 @@ import { IconSpeakerphone, IconUserHeart, IconUsers } from "@tabler/icons-react"
 import { useOwnerDashboard } from "../api/dashboards";
 import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
+import { PortfolioCard } from "./portfolio-card";
 
 /** The owner dashboard (docs/RULES.md, Dashboards). */
 export function OwnerDashboard() {
@@ -17,6 +18,7 @@ export function OwnerDashboard() {
             <StatCard label="Users in Organization" value={data.users} icon={<IconUsers size={22} />} />
           </SimpleGrid>
           <PipelineChart stages={data.pipeline} title="Donor Pipeline" />
+          <PortfolioCard />
           <QuickActions cols={3}>
             <QuickAction to="/admin/campaigns" label="Manage Campaigns" icon={<IconSpeakerphone size={16} />} />
             <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />

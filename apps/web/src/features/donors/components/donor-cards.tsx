@@ -131,6 +131,14 @@ export const DonorCards = memo(function DonorCards({
                 <Fact label="DS Rating" value={row.dsRating ?? "N/A"} />
                 <Fact label="Last Gift" value={formatDate(row.lastGiftDate)} />
                 <Fact label="Age" value={row.age === null ? "N/A" : String(row.age)} />
+                <Fact
+                  label="Relationship Manager"
+                  value={
+                    row.relationshipManager
+                      ? (row.relationshipManager.name ?? row.relationshipManager.email)
+                      : "Unassigned"
+                  }
+                />
                 <Fact label="Last Contact" value={formatDate(row.lastContactDate)} />
               </SimpleGrid>
               <Button

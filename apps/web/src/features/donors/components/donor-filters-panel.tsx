@@ -5,6 +5,8 @@ import { IconFilterOff, IconSearch } from "@tabler/icons-react";
 import {
   DONOR_DATE_FILTER_FIELDS,
   DONOR_RANGE_FILTER_FIELDS,
+  PORTFOLIO_FILTER_MINE,
+  PORTFOLIO_FILTER_UNASSIGNED,
   STAGE_FILTER_OPTIONS,
   decodeDonorFilters,
   donorFilterProblems,
@@ -88,7 +90,12 @@ interface DonorFiltersPanelProps {
   encoded: string;
   dsRatings: string[];
   onChange: (encoded: string) => void;
+  /** Issue 15: the Portfolio filter's colleagues (value: user id; label: name). Keep the array stable. */
+  portfolioOptions?: PortfolioOption[];
 }
+
+export type PortfolioOption = { value: string; label: string };
+const NO_PORTFOLIO_OPTIONS: PortfolioOption[] = [];
 
 /**
  * Every filter of docs/RULES.md, Donor filters. Edits apply by themselves (no Apply button): a choice (a list pick,
@@ -101,6 +108,7 @@ export const DonorFiltersPanel = memo(function DonorFiltersPanel({
   encoded,
   dsRatings,
   onChange,
+  portfolioOptions = NO_PORTFOLIO_OPTIONS,
 }: DonorFiltersPanelProps) {
   const [draft, setDraft] = useState<DonorFilterSettings>(() => decodeDonorFilters(encoded));
   const [debounced] = useDebouncedValue(draft, TYPING_PAUSE_MS);
@@ -130,7 +138,16 @@ export const DonorFiltersPanel = memo(function DonorFiltersPanel({
   // The fields are their own memoised component: the URL catching up with what this panel sent re-renders
   // the panel, not its thirty inputs.
   const problems = useMemo(() => donorFilterProblems(draft), [draft]);
-  return <FilterFields draft={draft} problems={problems} dsRatings={dsRatings} onType={onType} onChoose={onChoose} />;
+  return (
+    <FilterFields
+      draft={draft}
+      problems={problems}
+      dsRatings={dsRatings}
+      portfolioOptions={portfolioOptions}
+      onType={onType}
+      onChoose={onChoose}
+    />
+  );
 });
 
 const withValue = <K extends Key>(d: DonorFilterSettings, key: K, value: DonorFilterSettings[K] | undefined) => {
@@ -146,12 +163,14 @@ const FilterFields = memo(function FilterFields({
   draft,
   problems,
   dsRatings,
+  portfolioOptions,
   onType: set,
   onChoose: choose,
 }: {
   draft: DonorFilterSettings;
   problems: Problems;
   dsRatings: string[];
+  portfolioOptions: PortfolioOption[];
   onType: TypeHandler;
   onChoose: (next: DonorFilterSettings) => void;
 }) {
@@ -187,6 +206,25 @@ const FilterFields = memo(function FilterFields({
           value={draft.selectedStageFilter ?? "all"}
           onChange={(v) => choose(withValue(draft, "selectedStageFilter", v && v !== "all" ? v : undefined))}
           allowDeselect={false}
+        />
+        <Select
+          label="Portfolio"
+          data={[
+            { value: "all", label: "All donors" },
+            { value: PORTFOLIO_FILTER_MINE, label: "My portfolio" },
+            { value: PORTFOLIO_FILTER_UNASSIGNED, label: "Unassigned" },
+            ...portfolioOptions,
+            // A colleague named by the URL or a saved group who is no longer listed still shows as chosen.
+            ...(draft.portfolio &&
+            ![PORTFOLIO_FILTER_MINE, PORTFOLIO_FILTER_UNASSIGNED].includes(draft.portfolio) &&
+            !portfolioOptions.some((o) => o.value === draft.portfolio)
+              ? [{ value: draft.portfolio, label: "A colleague" }]
+              : []),
+          ]}
+          value={draft.portfolio ?? "all"}
+          onChange={(v) => choose(withValue(draft, "portfolio", v && v !== "all" ? v : undefined))}
+          allowDeselect={false}
+          searchable
         />
         <TextInput
           label="First Date Range"

@@ -3,9 +3,19 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconFileText } from "@tabler/icons-react";
 import { formatMoney, type DonorRecord } from "@cultivate/shared";
 import { fullName } from "../utils/sections";
+import { RelationshipManagerField } from "./relationship-manager-field";
 
 /** docs/RULES.md, Donors: full name, DS Rating, estimated capacity as currency, organisation badge, View Full Record. */
-export function DonorHeader({ donor, fullRecordLink = true }: { donor: DonorRecord; fullRecordLink?: boolean }) {
+export function DonorHeader({
+  donor,
+  fullRecordLink = true,
+  canAssignManager = false,
+}: {
+  donor: DonorRecord;
+  fullRecordLink?: boolean;
+  /** Issue 15: owners and managers pick the relationship manager here; others read it. */
+  canAssignManager?: boolean;
+}) {
   const rating = donor.fields.dsRating;
   return (
     <Paper withBorder p="md" radius="md">
@@ -33,6 +43,7 @@ export function DonorHeader({ donor, fullRecordLink = true }: { donor: DonorReco
               {donor.organizationName}
             </Badge>
           </Group>
+          <RelationshipManagerField donor={donor} canAssign={canAssignManager} />
         </Stack>
         {fullRecordLink ? (
           <Button

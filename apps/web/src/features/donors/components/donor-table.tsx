@@ -41,6 +41,7 @@ const WIDTHS: Partial<Record<string, number>> = {
   lastGiftDate: 108,
   age: 52,
   currentStage: 116,
+  relationshipManager: 128,
   actions: 152,
   lastContactDate: 108,
   daysSinceContact: 96,
@@ -160,6 +161,14 @@ export const DonorTable = memo(function DonorTable({
             {c.getValue()}
           </Badge>
         ),
+      }),
+      // Issue 15, Portfolios: who manages the donor (name, else email).
+      column.accessor("relationshipManager", {
+        header: "Relationship Manager",
+        cell: (c) => {
+          const m = c.getValue();
+          return <Cut value={m ? (m.name ?? m.email) : "Unassigned"} />;
+        },
       }),
       ...(showOrganization
         ? [column.accessor("organizationName", { header: "Organization", cell: (c) => <Cut value={c.getValue()} /> })]

@@ -1,5 +1,5 @@
 import { Button, Group, Menu, Paper, Text } from "@mantine/core";
-import { IconChecks, IconUserMinus, IconUserPlus, IconX } from "@tabler/icons-react";
+import { IconChecks, IconUserMinus, IconUserPlus, IconUserShare, IconX } from "@tabler/icons-react";
 
 export interface GroupOption {
   id: string;
@@ -16,6 +16,8 @@ interface SelectionBarProps {
   onClear: () => void;
   onAdd: (group: GroupOption) => void;
   onRemove: (group: GroupOption) => void;
+  /** Issue 15, Portfolios: "Assign to…" (owners and managers only; absent for others). */
+  assign?: { managers: GroupOption[]; busy: boolean; onAssign: (manager: GroupOption | null) => void };
 }
 
 /** docs/RULES.md, Groups: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
@@ -58,11 +60,35 @@ export function SelectionBar(props: SelectionBarProps) {
           </Button>
           {groupMenu("Add to Group", <IconUserPlus size={16} />, props.onAdd)}
           {groupMenu("Remove from Group", <IconUserMinus size={16} />, props.onRemove, "red")}
+          {props.assign ? <AssignMenu {...props.assign} /> : null}
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite">
           {selectedCount} selected
         </Text>
       </Group>
     </Paper>
+  );
+}
+
+/** "Assign to…": the selected donors' relationship manager, one of the organisation's managers, or nobody. */
+function AssignMenu({ managers, busy, onAssign }: NonNullable<SelectionBarProps["assign"]>) {
+  return (
+    <Menu shadow="md" position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button size="xs" variant="light" color="grape" leftSection={<IconUserShare size={16} />} loading={busy}>
+          Assign to…
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={320} style={{ overflowY: "auto" }}>
+        <Menu.Label>Relationship manager</Menu.Label>
+        {managers.map((m) => (
+          <Menu.Item key={m.id} onClick={() => onAssign(m)}>
+            {m.name}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={() => onAssign(null)}>Nobody (unassigned)</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
