@@ -454,6 +454,9 @@ function DonorList() {
                 size="sm"
                 siblings={phone ? 0 : 1}
                 getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+                getControlProps={(c) => ({
+                  "aria-label": `${c === "previous" ? "Previous" : c === "next" ? "Next" : c} page`,
+                })}
                 aria-label="Pages"
               />
             </Group>
