@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { AI_PROVIDERS, formatDateTime, type StageRecommendation } from "@cultivate/shared";
 import { ExpandableOutput } from "./expandable-output";
@@ -13,10 +13,24 @@ export function writtenBy(record: Pick<StageRecommendation, "provider" | "model"
   return record.model && record.model !== record.provider ? `${label} · ${record.model}` : label;
 }
 
-function HistoryEntry({ record }: { record: StageRecommendation }) {
+function HistoryEntry({ record, focus }: { record: StageRecommendation; focus: boolean }) {
   const [showPrompt, setShowPrompt] = useState(false);
+  // The record just saved takes the focus: the preview that held it is gone (issue 14, keyboard use).
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
-    <Card withBorder radius="md" padding="md" data-testid="stage-record" data-stage={record.stageName}>
+    <Card
+      ref={ref}
+      tabIndex={focus ? -1 : undefined}
+      className="mantine-focus-auto"
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="stage-record"
+      data-stage={record.stageName}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
@@ -60,7 +74,7 @@ function HistoryEntry({ record }: { record: StageRecommendation }) {
 }
 
 /** Saved recommendations, newest first (issue 14): a new one appears at the top, not below the fold. */
-export function StageHistory({ records }: { records: StageRecommendation[] }) {
+export function StageHistory({ records, focusId }: { records: StageRecommendation[]; focusId?: string | null }) {
   const newestFirst = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Stack gap="sm" aria-label="Saved recommendations">
@@ -72,7 +86,7 @@ export function StageHistory({ records }: { records: StageRecommendation[] }) {
           No recommendations saved yet.
         </Text>
       ) : (
-        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} />)
+        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} focus={r.id === focusId} />)
       )}
     </Stack>
   );

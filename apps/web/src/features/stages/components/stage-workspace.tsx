@@ -62,7 +62,7 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot }: S
               />
             ) : null}
             {state.streaming ? <StreamOutput streaming={state.streaming} /> : null}
-            <StageHistory records={workspace.stages} />
+            <StageHistory records={workspace.stages} focusId={state.savedId} />
           </Stack>
         </Grid.Col>
       </Grid>
