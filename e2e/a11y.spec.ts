@@ -18,7 +18,8 @@ import { ADMIN } from "./fixtures.ts";
  * the most controls on it (admin, owner) and sampled for the others: only which buttons show differs.
  * /dashboard only redirects, so each role's dashboard is checked at its own address.
  *
- * No rule is excluded. Each worker seeds its own organisation (a few seconds), so the roles run on
+ * No rule is excluded. A11Y_DISCOVER=1 prints every violation instead of failing (to see them all in
+ * one run when fixing). Each worker seeds its own organisation (a few seconds), so the roles run on
  * both workers.
  */
 test.describe.configure({ timeout: 180_000 });
