@@ -45,7 +45,7 @@ async function expectReachable(page: Page, name: string, locator: ReturnType<Pag
   expect(box.x + box.width, `${name} ends on screen`).toBeLessThanOrEqual(WIDTH);
 }
 
-test("at 390 px no admin or owner page scrolls sideways; User Management shows its users with Approve and role controls", async ({
+test("at 390 px no admin, owner or donor page scrolls sideways; User Management shows its users with Approve and role controls", async ({
   page,
 }) => {
   const owner = await orgWithUser("org_owner", "Narrow Trust");
@@ -60,6 +60,15 @@ test("at 390 px no admin or owner page scrolls sideways; User Management shows i
   await page.setViewportSize({ width: WIDTH, height: 844 });
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
+  await importDonors(
+    page,
+    [{ "First Name": "Ada", "Last Name": "Lovelace", "Estimated Capacity": "1250000" }],
+    owner.orgId,
+  );
+  const donors = (await (await page.request.get(`/api/donors?organizationId=${owner.orgId}`)).json()) as {
+    rows: { id: string }[];
+  };
+  const donorId = donors.rows[0]!.id;
   for (const path of [
     "/admin",
     "/admin/users",
@@ -70,6 +79,9 @@ test("at 390 px no admin or owner page scrolls sideways; User Management shows i
     `/donors?organizationId=${owner.orgId}`,
     `/imports?organizationId=${owner.orgId}`,
     `/donor-groups?organizationId=${owner.orgId}`,
+    `/donor/${donorId}/dashboard`,
+    `/donor/${donorId}`,
+    `/donor/${donorId}/full`,
     "/support",
     "/support/submit",
     "/account",
