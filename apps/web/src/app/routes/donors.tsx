@@ -18,7 +18,14 @@ import {
 } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
-import { IconDeviceFloppy, IconDownload, IconFilter, IconUpload, IconUsersGroup } from "@tabler/icons-react";
+import {
+  IconDeviceFloppy,
+  IconDownload,
+  IconFilter,
+  IconHistory,
+  IconUpload,
+  IconUsersGroup,
+} from "@tabler/icons-react";
 import {
   DONOR_MESSAGES,
   DONOR_PAGE_SIZE_DEFAULT,
@@ -427,6 +434,19 @@ function DonorList() {
             <Button variant="default" leftSection={<IconUpload size={16} />} onClick={upload.open}>
               Upload CSV
             </Button>
+            {/* Everyone who may see the list may import (docs/RULES.md, Import): the history sits by the upload. */}
+            <Button
+              component={Link}
+              to={
+                state.organizationId
+                  ? `/imports?organizationId=${encodeURIComponent(state.organizationId)}`
+                  : "/imports"
+              }
+              variant="subtle"
+              leftSection={<IconHistory size={16} />}
+            >
+              Import history
+            </Button>
             <Button leftSection={<IconDeviceFloppy size={16} />} onClick={saveModal.open} disabled={filtersEmpty}>
               Save Group
             </Button>
@@ -554,6 +574,9 @@ function DonorList() {
                 size="sm"
                 siblings={phone ? 0 : 1}
                 getItemProps={(p) => ({ "aria-label": `Page ${p}` })}
+                getControlProps={(c) => ({
+                  "aria-label": `${c === "previous" ? "Previous" : c === "next" ? "Next" : c} page`,
+                })}
                 aria-label="Pages"
               />
             </Group>

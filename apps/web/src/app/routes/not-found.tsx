@@ -7,7 +7,7 @@ export function NotFoundRoute() {
   return (
     <Container size="sm" py={96}>
       <Stack align="center" ta="center" gap="md">
-        <Text fz={96} fw={900} c="teal.1" lh={1} aria-hidden>
+        <Text fz={96} fw={900} c="teal.7" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1}>Page not found</Title>

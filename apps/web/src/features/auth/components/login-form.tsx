@@ -81,7 +81,7 @@ export function LoginForm() {
           </Button>
           <Text size="sm" ta="center" c="dimmed">
             New to Cultivate?{" "}
-            <Anchor component={Link} to="/register" size="sm">
+            <Anchor component={Link} to="/register" size="sm" underline="always">
               Create an account
             </Anchor>
           </Text>

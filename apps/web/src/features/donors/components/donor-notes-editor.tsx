@@ -23,6 +23,8 @@ export function DonorNotesEditor({ initialHtml, canEdit, saving, onSave }: Donor
     content: initialHtml ?? "",
     editable: canEdit,
     immediatelyRender: true,
+    // The editable area is a textbox: it needs a name (axe aria-input-field-name).
+    editorProps: { attributes: { "aria-label": "Donor notes", role: "textbox", "aria-multiline": "true" } },
   });
 
   return (

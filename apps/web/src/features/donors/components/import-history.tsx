@@ -90,7 +90,15 @@ export function ImportHistory({ organizationId, page, onPage, showOrganization }
             ? ""
             : `Showing ${COUNT.format((page - 1) * pageSize + 1)}–${COUNT.format(Math.min(total, page * pageSize))} of ${COUNT.format(total)} imports`}
         </Text>
-        {pages > 1 ? <Pagination total={pages} value={page} onChange={onPage} aria-label="Import pages" /> : null}
+        {pages > 1 ? (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPage}
+            aria-label="Import pages"
+            getControlProps={(c) => ({ "aria-label": c === "previous" ? "Previous page" : "Next page" })}
+          />
+        ) : null}
       </Group>
       <ReportModal id={reportId} onClose={() => setReportId(null)} onUndo={askUndo} undoing={undo.isPending} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Paper, Text } from "@mantine/core";
+import { Button, Group, Loader, Menu, Paper, Text } from "@mantine/core";
 import { IconChecks, IconUserMinus, IconUserPlus, IconUserShare, IconX } from "@tabler/icons-react";
 
 export interface GroupOption {
@@ -26,14 +26,23 @@ export function SelectionBar(props: SelectionBarProps) {
   const groupMenu = (label: string, icon: React.ReactNode, onPick: (g: GroupOption) => void, color?: string) => (
     <Menu shadow="md" position="bottom-start" withinPortal>
       <Menu.Target>
-        <Button size="xs" variant="light" color={color} leftSection={icon} loading={busy}>
+        {/* Busy, not disabled (Button's loading disables it): the menu gives the focus back to this button
+            when it closes, and a disabled button would drop it to the page (issue 14, keyboard use). */}
+        <Button
+          size="xs"
+          variant="light"
+          color={color}
+          leftSection={icon}
+          rightSection={busy ? <Loader size={12} color={color} /> : null}
+          aria-busy={busy}
+        >
           {label}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{groups.length ? "Choose a static group" : "No static groups yet"}</Menu.Label>
         {groups.map((g) => (
-          <Menu.Item key={g.id} onClick={() => onPick(g)}>
+          <Menu.Item key={g.id} onClick={() => onPick(g)} disabled={busy}>
             {g.name}
           </Menu.Item>
         ))}

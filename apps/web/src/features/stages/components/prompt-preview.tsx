@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Badge, Button, Group, Paper, Stack, Textarea, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import type { StagePromptPreview } from "../hooks/use-stage-workspace";
@@ -13,6 +14,10 @@ interface PromptPreviewProps {
 
 /** The prompt the server built, editable before it is sent to the AI provider. */
 export function PromptPreview({ preview, stage, generating, onEdit, onDiscard, onSubmit }: PromptPreviewProps) {
+  // The preview is what the user asked for: it takes the focus, so a keyboard user lands on it (issue 14).
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => promptRef.current?.focus(), []);
+
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -23,6 +28,7 @@ export function PromptPreview({ preview, stage, generating, onEdit, onDiscard, o
           <Badge variant="light">{preview.providerLabel}</Badge>
         </Group>
         <Textarea
+          ref={promptRef}
           label="Prompt (you can edit it before sending)"
           description={`${stage} prompt, version ${preview.promptVersion}`}
           autosize

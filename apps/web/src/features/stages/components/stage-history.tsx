@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { AI_PROVIDERS, formatDateTime, type StageRecommendation } from "@cultivate/shared";
@@ -14,10 +14,32 @@ export function writtenBy(record: Pick<StageRecommendation, "provider" | "model"
   return record.model && record.model !== record.provider ? `${label} · ${record.model}` : label;
 }
 
-function HistoryEntry({ record, actions }: { record: StageRecommendation; actions?: RecordActions }) {
+function HistoryEntry({
+  record,
+  focus,
+  actions,
+}: {
+  record: StageRecommendation;
+  focus: boolean;
+  actions?: RecordActions;
+}) {
   const [showPrompt, setShowPrompt] = useState(false);
+  // The record just saved takes the focus: the preview that held it is gone (issue 14, keyboard use).
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
   return (
-    <Card withBorder radius="md" padding="md" data-testid="stage-record" data-stage={record.stageName}>
+    <Card
+      ref={ref}
+      tabIndex={focus ? -1 : undefined}
+      className="mantine-focus-auto"
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="stage-record"
+      data-stage={record.stageName}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
@@ -65,7 +87,15 @@ function HistoryEntry({ record, actions }: { record: StageRecommendation; action
 /** What the page adds under each record (issue 15: "Make a next step"), composed in by the route. */
 export type RecordActions = (record: StageRecommendation) => ReactNode;
 
-export function StageHistory({ records, actions }: { records: StageRecommendation[]; actions?: RecordActions }) {
+export function StageHistory({
+  records,
+  focusId,
+  actions,
+}: {
+  records: StageRecommendation[];
+  focusId?: string | null;
+  actions?: RecordActions;
+}) {
   const newestFirst = [...records].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <Stack gap="sm" aria-label="Saved recommendations">
@@ -77,7 +107,7 @@ export function StageHistory({ records, actions }: { records: StageRecommendatio
           No recommendations saved yet.
         </Text>
       ) : (
-        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} actions={actions} />)
+        newestFirst.map((r) => <HistoryEntry key={r.id} record={r} focus={r.id === focusId} actions={actions} />)
       )}
     </Stack>
   );

@@ -64,7 +64,7 @@ export function StageWorkspace({ workspace, organizationKnown, providerSlot, rec
               />
             ) : null}
             {state.streaming ? <StreamOutput streaming={state.streaming} /> : null}
-            <StageHistory records={workspace.stages} actions={recordActions} />
+            <StageHistory records={workspace.stages} focusId={state.savedId} actions={recordActions} />
           </Stack>
         </Grid.Col>
       </Grid>

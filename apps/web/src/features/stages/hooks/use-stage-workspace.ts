@@ -52,6 +52,8 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [preview, setPreview] = useState<StagePromptPreview | null>(null);
   const [streaming, setStreaming] = useState<StageStreaming | null>(null);
+  /** The record saved last by this page: the history moves the focus to it. */
+  const [savedId, setSavedId] = useState<string | null>(null);
 
   const saveGoal = useSaveCampaignGoal(donor.id);
   const previewMutation = usePreviewStagePrompt(donor.id);
@@ -118,6 +120,7 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
       {
         onSuccess: (record) => {
           notify.success(`${record.stageName} recommendation saved.`);
+          setSavedId(record.id);
           setStreaming(null);
           setPreview(null);
           setPrepNotes("");
@@ -187,6 +190,7 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
     editPrompt: (prompt: string) => setPreview((p) => (p ? { ...p, prompt } : p)),
     discardPreview: () => setPreview(null),
     submitPrompt: onSubmit,
+    savedId,
     generating: generate.isPending,
     streaming,
     resetStages: onReset,

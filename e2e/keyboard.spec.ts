@@ -1,0 +1,185 @@
+import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { BASE, donorCsv, orgWithUser, PASSWORD } from "./donor-fixtures.ts";
+
+/**
+ * Issue 14, "Accessible to everyone": a fundraiser's day with the keyboard only (Tab, Shift+Tab, Enter,
+ * Space, arrows, Escape and typed text; no clicks, no fills): sign in → donors → set a filter → select
+ * two donors → add them to a group → open a donor → preview and submit a stage recommendation (the
+ * offline provider). At every step the focused control shows a focus ring (a computed outline or box
+ * shadow, on the control or on the field box that holds it), and when a menu or modal closes the focus is back on the control that opened it.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+type Focused = { tag: string; name: string; ring: string | null; style: string };
+
+/** The focused element: its tag, accessible-ish name and its ring (outline or box shadow), null when it shows none. */
+const focused = (page: Page): Promise<Focused> =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: "body", name: "", ring: null, style: "" };
+    const label =
+      el.getAttribute("aria-label") ??
+      (el as HTMLInputElement).labels?.[0]?.textContent ??
+      (el.getAttribute("aria-labelledby") &&
+        document.getElementById(el.getAttribute("aria-labelledby")!)?.textContent) ??
+      el.textContent ??
+      "";
+    const ringOf = (node: Element) => {
+      const cs = getComputedStyle(node);
+      if (cs.outlineStyle !== "none" && parseFloat(cs.outlineWidth) > 0) return `outline ${cs.outlineWidth}`;
+      return cs.boxShadow && cs.boxShadow !== "none" ? `shadow ${cs.boxShadow}` : null;
+    };
+    // A field whose visible box wraps the input (a password field) shows the ring on that box.
+    const box = el.parentElement?.closest(".mantine-Input-input");
+    return {
+      tag: el.tagName.toLowerCase(),
+      name: label.replace(/\s+/g, " ").trim(),
+      ring: ringOf(el) ?? (box ? ringOf(box) : null),
+      style: `class="${el.className}" outline: ${getComputedStyle(el).outline}`,
+    };
+  });
+
+/** Asserts the focused control shows a visible focus ring. */
+async function expectRing(page: Page, step: string) {
+  const f = await focused(page);
+  expect(f.ring, `${step}: the focused ${f.tag} "${f.name}" shows no focus ring (${f.style})`).not.toBeNull();
+  return f;
+}
+
+/** Presses Tab (or Shift+Tab) until the focused control's name matches; each stop must show its ring. */
+async function tabTo(page: Page, name: RegExp, opts: { back?: boolean; max?: number } = {}) {
+  const seen: string[] = [];
+  for (let i = 0; i < (opts.max ?? 80); i++) {
+    await page.keyboard.press(opts.back ? "Shift+Tab" : "Tab");
+    const f = await focused(page);
+    seen.push(`${f.tag}:${f.name.slice(0, 30)}`);
+    if (f.tag !== "body")
+      expect(f.ring, `tabbing to ${name}: "${f.name}" (${f.tag}) shows no focus ring (${f.style})`).not.toBeNull();
+    if (name.test(f.name)) return f;
+  }
+  throw new Error(`no control named ${name} within reach; focus went ${seen.join(" → ")}`);
+}
+
+test("keyboard only: sign in, filter, select two donors, add them to a group, open one, preview and submit a recommendation", async ({
+  page,
+}) => {
+  // ---- seeding through the API: a manager's organisation, six donors, a static group and a campaign
+  const who = await orgWithUser("org_manager", "Keyboard Trust");
+  const api = await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
+  expect((await api.post("/api/auth/sign-in/email", { data: { email: who.email, password: PASSWORD } })).ok()).toBe(
+    true,
+  );
+  const imp = await api.post("/api/donors/imports?fileName=keyboard.csv", {
+    headers: { "content-type": "text/csv" },
+    data: Buffer.from(
+      donorCsv([
+        { "First Name": "Ada", "Last Name": "Lovelace", "Quality Score": "9", "Estimated Capacity": "900000" },
+        { "First Name": "Grace", "Last Name": "Hopper", "Quality Score": "8", "Estimated Capacity": "800000" },
+        { "First Name": "Alan", "Last Name": "Turing", "Quality Score": "7", "Estimated Capacity": "700000" },
+        { "First Name": "Edsger", "Last Name": "Dijkstra", "Quality Score": "2", "Estimated Capacity": "200000" },
+        { "First Name": "Barbara", "Last Name": "Liskov", "Quality Score": "1", "Estimated Capacity": "100000" },
+      ]),
+    ),
+  });
+  expect(imp.status(), await imp.text()).toBe(202);
+  const { id: importId } = (await imp.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await api.get(`/api/donors/imports/${importId}`)).json()) as { status: string }).status)
+    .toBe("completed");
+  const group = (await (await api.post("/api/donor-groups", { data: { name: "Gala guests" } })).json()) as {
+    id: string;
+  };
+  const campaign = await api.post("/api/campaigns", {
+    data: { name: "Spring Gala", goal: "Raise $250k at the gala", startDate: "2026-01-01", endDate: "2027-12-31" },
+  });
+  expect(campaign.ok(), await campaign.text()).toBe(true);
+
+  // ---- sign in
+  await page.goto("/login");
+  await expect(page.getByLabel(/^Email/)).toBeVisible({ timeout: 30_000 }); // rendered (no interaction)
+  await tabTo(page, /^Email/);
+  await page.keyboard.type(who.email);
+  await tabTo(page, /^Password/);
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/\/login$/);
+
+  // ---- donors, from the menu
+  await tabTo(page, /^Donors$/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/donors/);
+  await expect(page.getByText("Showing 1–5 of 5 donors")).toBeVisible();
+
+  // ---- a filter: open the panel, type a minimum quality score
+  await tabTo(page, /^Filters/);
+  await page.keyboard.press("Enter");
+  await tabTo(page, /^Min Quality Score/);
+  await page.keyboard.type("5");
+  await expect(page.getByText("Showing 1–3 of 3 donors")).toBeVisible();
+
+  // ---- a modal: Save Group opens with the focus inside, Escape closes it, the focus is back on its button
+  await tabTo(page, /^Save Group$/, { back: true });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement)), "focus moves into the modal").toBe(true);
+  await expectRing(page, "in the Save Group modal");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect((await expectRing(page, "after the modal closed")).name).toBe("Save Group");
+
+  // ---- select two donors with Space
+  await tabTo(page, /^Select Lovelace, Ada|^Select Ada Lovelace/);
+  await page.keyboard.press("Space");
+  await tabTo(page, /^Select Hopper, Grace|^Select Grace Hopper/);
+  await page.keyboard.press("Space");
+  await expect(page.getByText("2 selected")).toBeVisible();
+
+  // ---- add them to the group: the menu opens with Enter, arrows pick, Enter chooses, focus returns
+  await tabTo(page, /^Add to Group$/, { back: true });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expectRing(page, "the group menu item");
+  expect((await focused(page)).name).toBe("Gala guests");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeHidden();
+  await expect(page.getByText(/added to Gala guests|Added 2/i).first()).toBeVisible();
+  expect((await expectRing(page, "after the group menu closed")).name).toBe("Add to Group");
+  const members = (await (await api.get(`/api/donors?staticGroup=${group.id}`)).json()) as { total: number };
+  expect(members.total).toBe(2);
+
+  // ---- open a donor, then its stage recommendations
+  await tabTo(page, /^Lovelace, Ada$|^Ada Lovelace$/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/donor\/[0-9a-f-]+\/dashboard$/);
+  await tabTo(page, /^Go to Stage Details$/);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/donor\/[0-9a-f-]+$/);
+
+  // ---- the campaign (Discovery needs one), the preview, the submission
+  await tabTo(page, /^Campaign$/);
+  await page.keyboard.press("ArrowDown");
+  const option = page.getByRole("option", { name: "Spring Gala" });
+  await expect(option).toBeVisible();
+  // Arrows move the highlight (Mantine marks it data-combobox-selected); Enter picks it.
+  for (let i = 0; i < 3 && (await option.getAttribute("data-combobox-selected")) === null; i++)
+    await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Campaign goal: Raise $250k at the gala")).toBeVisible();
+  await tabTo(page, /^Preview Prompt$/);
+  await page.keyboard.press("Enter");
+  const prompt = page.getByLabel("Prompt (you can edit it before sending)");
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toBeFocused(); // the preview takes the focus: it is what the user asked for
+  await expectRing(page, "the prompt preview");
+  await tabTo(page, /^Submit Prompt$/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(/Recommendation History/i).first()).toBeVisible();
+  await expect(prompt).toBeHidden({ timeout: 30_000 });
+  // The preview is gone: the focus is not lost to the page, it lands on the new recommendation.
+  const after = await expectRing(page, "after submitting");
+  expect(after.tag).not.toBe("body");
+  await expect(page.locator(":focus")).toContainText("Discovery");
+  await api.dispose();
+});

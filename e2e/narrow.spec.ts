@@ -1,0 +1,135 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, signIn } from "./fixtures.ts";
+import { BASE, importDonors, orgWithUser, PASSWORD, adminApi } from "./donor-fixtures.ts";
+
+/**
+ * Issue 14: "At 390 px wide every page is usable". Every page a role opens, at 390 × 844, does not
+ * scroll sideways (document.scrollingElement.scrollWidth ≤ 390): wide tables scroll inside their card.
+ * User Management shows its users with the Approve and role controls reachable. And the donor list's
+ * "Import history" link.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const WIDTH = 390;
+
+/** How wide the page scrolls, and the elements that stick out past the viewport (to say what overflows). */
+const overflow = (page: Page) =>
+  page.evaluate((width) => {
+    const scrollWidth = document.scrollingElement!.scrollWidth;
+    const culprits: string[] = [];
+    if (scrollWidth > width)
+      for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > width + 1 && r.width > 0 && culprits.length < 5)
+          culprits.push(
+            `${el.tagName.toLowerCase()}.${el.className.toString().slice(0, 60)} right=${Math.round(r.right)}`,
+          );
+      }
+    return { scrollWidth, culprits };
+  }, WIDTH);
+
+async function expectNoSideways(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("h1, h2").first()).toBeVisible();
+  await expect(page.locator(".mantine-Loader-root")).toHaveCount(0);
+  const { scrollWidth, culprits } = await overflow(page);
+  expect.soft(scrollWidth, `${path} scrolls sideways: ${culprits.join("; ")}`).toBeLessThanOrEqual(WIDTH);
+}
+
+/** The control is on screen once scrolled to (inside its own scroll container if any), not cut by the viewport. */
+async function expectReachable(page: Page, name: string, locator: ReturnType<Page["locator"]>) {
+  await locator.scrollIntoViewIfNeeded();
+  await expect(locator, name).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.x, `${name} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name} ends on screen`).toBeLessThanOrEqual(WIDTH);
+}
+
+test("at 390 px no admin, owner or donor page scrolls sideways; User Management shows its users with Approve and role controls", async ({
+  page,
+}) => {
+  const owner = await orgWithUser("org_owner", "Narrow Trust");
+  const api = await adminApi();
+  const pendingEmail = `narrow-pending-${Date.now().toString(36)}@example.org`;
+  const created = await api.post("/api/admin/users", {
+    data: { email: pendingEmail, password: PASSWORD, confirmPassword: PASSWORD, organizationId: owner.orgId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await api.dispose();
+
+  await page.setViewportSize({ width: WIDTH, height: 844 });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await importDonors(
+    page,
+    [{ "First Name": "Ada", "Last Name": "Lovelace", "Estimated Capacity": "1250000" }],
+    owner.orgId,
+  );
+  const donors = (await (await page.request.get(`/api/donors?organizationId=${owner.orgId}`)).json()) as {
+    rows: { id: string }[];
+  };
+  const donorId = donors.rows[0]!.id;
+  for (const path of [
+    "/admin",
+    "/admin/users",
+    "/admin/organizations",
+    "/admin/prompts",
+    "/admin/actions",
+    "/admin/campaigns",
+    `/donors?organizationId=${owner.orgId}`,
+    `/imports?organizationId=${owner.orgId}`,
+    `/donor-groups?organizationId=${owner.orgId}`,
+    `/donor/${donorId}/dashboard`,
+    `/donor/${donorId}`,
+    `/donor/${donorId}/full`,
+    "/support",
+    "/support/submit",
+    "/account",
+  ])
+    await expectNoSideways(page, path);
+
+  // User Management: the pending user's row, its Approve button and role picker can be reached.
+  await page.goto("/admin/users");
+  const row = page.locator(`[data-testid="user-row"][data-email="${pendingEmail}"]`);
+  await expect(row).toBeVisible();
+  await expectReachable(page, "Approve User", row.getByRole("button", { name: "Approve User" }));
+  await expectReachable(page, "role picker", row.getByLabel(`Role for ${pendingEmail}`));
+  expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(WIDTH);
+
+  // The owner: their dashboard, users and history.
+  await page.context().clearCookies();
+  await signIn(page, owner.email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login$/);
+  for (const path of ["/org-owner-dashboard", "/admin/users", "/admin/actions", "/admin/campaigns", "/imports"])
+    await expectNoSideways(page, path);
+  await page.goto("/admin/users");
+  const ownerRow = page.locator(`[data-testid="user-row"][data-email="${pendingEmail}"]`);
+  await expectReachable(page, "Approve User (owner)", ownerRow.getByRole("button", { name: "Approve User" }));
+});
+
+test('the donor list has an "Import history" link next to Upload CSV, to /imports', async ({ page }) => {
+  const who = await orgWithUser("org_officer", "History Trust");
+  await signIn(page, who.email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await importDonors(page, [{ "First Name": "Ada", "Last Name": "Lovelace" }]);
+  await page.goto("/donors");
+  const upload = page.getByRole("button", { name: "Upload CSV" });
+  const history = page.getByRole("link", { name: "Import history" });
+  await expect(upload).toBeVisible();
+  await expect(history).toBeVisible();
+  // Next to the upload button: the following control in the toolbar.
+  expect(await upload.evaluate((el) => (el.nextElementSibling as HTMLElement | null)?.textContent?.trim())).toBe(
+    "Import history",
+  );
+  await history.click();
+  await expect(page).toHaveURL(/\/imports$/);
+  await expect(page.getByText("seed.csv").first()).toBeVisible();
+
+  // An admin's link keeps the organisation the list shows.
+  await page.context().clearCookies();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/donors?organizationId=${who.orgId}`);
+  await page.getByRole("link", { name: "Import history" }).click();
+  await expect(page).toHaveURL(`${BASE}/imports?organizationId=${who.orgId}`);
+});
