@@ -173,6 +173,14 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   await expect(prompt).toBeVisible();
   await expect(prompt).toBeFocused(); // the preview takes the focus: it is what the user asked for
   await expectRing(page, "the prompt preview");
+  // Discard closes the preview and gives the focus back to the button that opened it; Enter opens it again.
+  await tabTo(page, /^Discard$/);
+  await page.keyboard.press("Enter");
+  await expect(prompt).toBeHidden();
+  await expect(page.getByRole("button", { name: "Preview Prompt" })).toBeFocused();
+  await expectRing(page, "Preview Prompt after Discard");
+  await page.keyboard.press("Enter");
+  await expect(prompt).toBeFocused();
   await tabTo(page, /^Submit Prompt$/);
   await page.keyboard.press("Enter");
   await expect(page.getByText(/Recommendation History/i).first()).toBeVisible();

@@ -133,3 +133,34 @@ test('the donor list has an "Import history" link next to Upload CSV, to /import
   await page.getByRole("link", { name: "Import history" }).click();
   await expect(page).toHaveURL(`${BASE}/imports?organizationId=${who.orgId}`);
 });
+
+test("at 390 px no officer or manager page scrolls sideways", async ({ page }) => {
+  const officer = await orgWithUser("org_officer", "Narrow Officer Trust");
+  await page.setViewportSize({ width: WIDTH, height: 844 });
+  await signIn(page, officer.email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await importDonors(page, [{ "First Name": "Ada", "Last Name": "Lovelace", "Estimated Capacity": "1250000" }]);
+  const donors = (await (await page.request.get("/api/donors")).json()) as { rows: { id: string }[] };
+  const donorId = donors.rows[0]!.id;
+  for (const path of [
+    "/org-officer-dashboard",
+    "/today",
+    "/donors",
+    "/donor-groups",
+    "/imports",
+    "/campaigns",
+    `/donor/${donorId}/dashboard`,
+    `/donor/${donorId}`,
+    `/donor/${donorId}/full`,
+    "/support",
+    "/account",
+  ])
+    await expectNoSideways(page, path);
+
+  const manager = await orgWithUser("org_manager", "Narrow Manager Trust");
+  await page.context().clearCookies();
+  await signIn(page, manager.email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login$/);
+  for (const path of ["/today", "/donors", "/admin/campaigns", "/admin/actions", "/donor-groups"])
+    await expectNoSideways(page, path);
+});

@@ -69,6 +69,7 @@ export function StageRequestForm({ state, organizationKnown, providerSlot, onRes
         ) : null}
         <Group justify="space-between">
           <Button
+            ref={state.previewButtonRef}
             leftSection={<IconEye size={16} />}
             onClick={() => void state.previewPrompt()}
             disabled={working || !organizationKnown}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   plural,
   STAGE_MESSAGES,
@@ -52,6 +52,8 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
   const [saveFailed, setSaveFailed] = useState<string | null>(null);
   const [preview, setPreview] = useState<StagePromptPreview | null>(null);
   const [streaming, setStreaming] = useState<StageStreaming | null>(null);
+  /** Preview Prompt: where the focus returns when the preview is discarded. */
+  const previewButtonRef = useRef<HTMLButtonElement>(null);
   /** The record saved last by this page: the history moves the focus to it. */
   const [savedId, setSavedId] = useState<string | null>(null);
 
@@ -188,7 +190,12 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
     previewPrompt: onPreview,
     preview,
     editPrompt: (prompt: string) => setPreview((p) => (p ? { ...p, prompt } : p)),
-    discardPreview: () => setPreview(null),
+    previewButtonRef,
+    // Issue 14: Discard closes the preview; the focus goes back to the button that opened it.
+    discardPreview: () => {
+      setPreview(null);
+      requestAnimationFrame(() => previewButtonRef.current?.focus());
+    },
     submitPrompt: onSubmit,
     savedId,
     generating: generate.isPending,
