@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { addDays, NEXT_STEP_MESSAGES } from "@cultivate/shared";
-import { nextSteps, stages, userActions } from "../src/db/schema.ts";
+import { donors, nextSteps, stages, userActions } from "../src/db/schema.ts";
 import { todayIso } from "../src/services/next-steps/service.ts";
+import { seedDemoNextSteps } from "../src/demo/next-steps.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
@@ -193,5 +194,23 @@ describe("the officer's list", () => {
     expect((await list(b.owner.cookie, `?owner=${a.officer.userId}`)).json().items).toEqual([]);
     expect((await list(undefined)).statusCode).toBe(401);
     expect((await list(a.applicant.cookie)).statusCode).toBe(403);
+  });
+});
+
+describe("the demo's next steps", () => {
+  it("gives each portfolio holder overdue, this week's, later and done steps on their own donors, once", async () => {
+    const { a: demo } = await twoOrganizations(t, { names: ["Demo Steps A", "Demo Steps B"], records: false });
+    for (let i = 0; i < 14; i++) {
+      const id = (await buildDonor(t, demo.org.id, { firstName: `Demo${i}` })).id;
+      await t.db.update(donors).set({ relationshipManagerId: demo.officer.userId }).where(eq(donors.id, id));
+    }
+    expect(await seedDemoNextSteps(t.app, demo.org.id)).toBe(12);
+    const rows = await t.db.select().from(nextSteps).where(eq(nextSteps.organizationId, demo.org.id));
+    expect(rows.every((r) => r.ownerId === demo.officer.userId)).toBe(true);
+    const open = rows.filter((r) => r.status === "open");
+    expect(open.filter((r) => r.dueDate < today)).toHaveLength(3);
+    expect(open.filter((r) => r.dueDate >= today && r.dueDate <= addDays(today, 7))).toHaveLength(4);
+    expect(rows.filter((r) => r.status === "done")).toHaveLength(2);
+    expect(await seedDemoNextSteps(t.app, demo.org.id)).toBe(0);
   });
 });

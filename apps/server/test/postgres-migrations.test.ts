@@ -33,3 +33,28 @@ describe.runIf(testDatabaseKind === "postgres")("migrations on one PostgreSQL da
     }
   }, 60_000);
 });
+
+describe.runIf(testDatabaseKind === "postgres")("an idle connection PostgreSQL ends", () => {
+  it("is dropped with a warning, not a crash, and the next query opens a new one", async () => {
+    const { url, drop } = await createPostgresDatabase("cultivate_idle");
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    try {
+      const database = await openDatabase({ kind: "postgres", url, poolSize: 2 });
+      await database.sql.execute("select 1"); // leaves an idle connection in the pool
+      // What a restart, a failover or an administrator does to it.
+      const other = await openDatabase({ kind: "postgres", url, poolSize: 1 });
+      await other.sql.execute(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
+      await other.close();
+      await expect.poll(() => warnings.some((m) => m.includes("PostgreSQL closed an idle connection"))).toBe(true);
+      expect((await database.sql.execute("select 2 as n")).rows).toEqual([{ n: 2 }]);
+      await database.close();
+    } finally {
+      process.off("warning", onWarning);
+      await drop();
+    }
+  }, 60_000);
+});

@@ -93,6 +93,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import("drizzle-orm/node-postgres/migrator"),
     ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a database dropped
+    // WITH (FORCE)) is emitted here: without a listener node-postgres's event would crash the process. The
+    // pool has already dropped that connection and the next query opens a new one; the log keeps the detail.
+    pool.on("error", (err) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`, { code: "CULTIVATE_PG_IDLE" });
+    });
     const db = drizzlePg(pool, { schema });
     // Several app servers may start at once on one database (ADR 040): without a lock, two would apply
     // the same migration and one would fail. The session lock is held on a connection of its own while

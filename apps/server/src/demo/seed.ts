@@ -19,6 +19,7 @@ import { OfflineProvider } from "../ai/offline-provider.ts";
 import { stageContext } from "../services/stages/context.ts";
 import { generateDonorCsv } from "./generate.ts";
 import { seedDemoContacts } from "./contacts.ts";
+import { seedDemoNextSteps } from "./next-steps.ts";
 
 export const DEMO_ORG = "Demo Foundation";
 export const DEMO_SECOND_ORG = "Riverside Arts Council";
@@ -179,6 +180,8 @@ export async function seedDemo(app: FastifyInstance) {
       (e) => ids.get(e) ?? [],
     ),
   );
+  // Issue 15: open, overdue and done next steps for the portfolio holders.
+  await seedDemoNextSteps(app, demo.id);
   const [{ groups }] = (await app.db
     .select({ groups: count() })
     .from(donorGroups)
