@@ -76,6 +76,12 @@ test("log a call, see it in the timeline, edit it, sort the list by Last Contact
   // The list: Last Contact and Days Since Contact, sorted newest first (never contacted last).
   await page.goto("/donors");
   const table = page.getByRole("table", { name: "Donors" });
+  // The two contact columns start hidden (every shown column fits at 1280 px); the Columns menu adds them.
+  await expect(table.getByRole("columnheader", { name: "Last Contact" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Columns" }).click();
+  await page.getByRole("menuitem", { name: "Last Contact" }).click();
+  await page.getByRole("menuitem", { name: "Days Since Contact" }).click();
+  await page.keyboard.press("Escape");
   await expect(table.getByRole("columnheader", { name: "Last Contact" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Days Since Contact" })).toBeVisible();
   await table.getByRole("columnheader", { name: "Last Contact" }).getByRole("button").click();

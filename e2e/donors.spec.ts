@@ -407,7 +407,7 @@ test("Save Group stores the filters; the saved group opens the list with them", 
   await expect(page.locator(`[data-saved-group="${name}"]`)).toHaveCount(0);
 });
 
-test("Export CSV downloads every donor matching the filters with the 17 columns", async ({ page }) => {
+test("Export CSV downloads every donor matching the filters with the 19 columns", async ({ page }) => {
   const who = await signedInManagerWithDonors(page);
   await page.goto("/donors?size=25");
   await openFilters(page);
@@ -422,7 +422,7 @@ test("Export CSV downloads every donor matching the filters with the 17 columns"
   const text = fs.readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
   const lines = text.trim().split(/\r?\n/);
   expect(lines[0]).toBe(
-    "First Name,Last Name,Email,Phone Number,Address,City,State,Largest Gift Found,Estimated Capacity,DS Rating,Quality Score,Total Gift Amount,Number of Gifts,Last Gift Date,Age,Organization,Relationship Manager",
+    "First Name,Last Name,Email,Phone Number,Address,City,State,Largest Gift Found,Estimated Capacity,DS Rating,Quality Score,Total Gift Amount,Number of Gifts,Last Gift Date,Age,Organization,Relationship Manager,Last Contact,Days Since Contact",
   );
   expect(lines).toHaveLength(3);
   expect(text).toContain("Ada,Lovelace,ada@example.org");

@@ -62,6 +62,10 @@ test("an owner assigns one donor on its page and two from the list, and the dash
   await page.getByRole("button", { name: "Assign to…" }).click();
   await page.getByRole("menuitem", { name: officer.email }).click();
   await expect(page.getByText(`Assigned 2 donors to ${officer.email}.`)).toBeVisible();
+  // The Relationship Manager column is one of the list's optional columns (the Columns menu).
+  await page.getByRole("button", { name: "Columns" }).click();
+  await page.getByRole("menuitem", { name: "Relationship Manager" }).click();
+  await page.keyboard.press("Escape");
   const alpha = page.getByRole("row", { name: /Alpha, Ada/ });
   await expect(alpha).toContainText(officer.email);
   await expect(page.getByRole("row", { name: /Delta, Di/ })).toContainText("Unassigned");
