@@ -43,11 +43,13 @@ test("a recommendation's step becomes a next step; Done and Snooze on the donor;
   await officerApi.dispose();
 
   await signIn(page, officer.email, "secret-pass");
+  await expect(page).not.toHaveURL(/\/login$/); // signed in before the next address is opened
   await page.goto(`/donor/${donorId}`);
   // The plan was written by whichever provider the e2e server has at the time (other specs switch it): a
   // plan with numbered steps offers them in a menu and fills the form with the chosen one; one without opens
   // the form empty, due in a week (the wording rules: packages/shared/src/next-steps.test.ts).
-  await page.getByRole("button", { name: "Make a next step" }).click();
+  await expect(page.getByTestId("stage-record")).toHaveCount(1, { timeout: 30_000 });
+  await page.getByRole("button", { name: "Make a next step" }).click({ timeout: 30_000 });
   const dialog = page.getByRole("dialog", { name: "Add a next step" });
   const firstStep = page.getByRole("menuitem").first();
   await expect(dialog.or(firstStep)).toBeVisible();
@@ -117,6 +119,7 @@ test("an officer makes a calendar link of their next steps on the account page, 
   await officerApi.dispose();
 
   await signIn(page, officer.email, "secret-pass");
+  await expect(page).not.toHaveURL(/\/login$/); // signed in before the next address is opened
   await page.goto("/account");
   const card = page.getByRole("region", { name: "Calendar link" });
   await card.getByRole("button", { name: "Make a calendar link" }).click();
