@@ -11,3 +11,4 @@ export * from "./schema/limits.ts";
 export * from "./schema/next-steps.ts";
 export * from "./schema/calendar.ts";
 export * from "./schema/contacts.ts";
+export * from "./schema/digests.ts";

@@ -8,3 +8,5 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const noContentSchema = z.null();
 /** A CSV download (documented in OpenAPI; the body is streamed, never serialised). */
 export const csvSchema = z.string().describe("CSV");
+/** A done answer with the sentence to show (a deletion, a link turned off). */
+export const messageSchema = z.object({ message: z.string() });

@@ -77,6 +77,8 @@ export const organizations = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
+    /** The officer's day (issue 15): a donor with no contact for this many days is listed; the owner sets it. */
+    noContactDays: integer("no_contact_days").notNull().default(90),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

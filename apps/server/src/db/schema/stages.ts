@@ -28,6 +28,14 @@ export const stages = pgTable(
     provider: text("provider"),
     model: text("model"),
     promptVersion: integer("prompt_version"),
+    /**
+     * Who wrote the record (issue 15): "ai" for a saved recommendation, "person" when a card was moved on
+     * the pipeline board. A person's record carries their short `note` and no AI output.
+     */
+    kind: text("kind", { enum: ["ai", "person"] })
+      .notNull()
+      .default("ai"),
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

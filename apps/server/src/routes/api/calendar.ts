@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { calendarFeedCreatedSchema, calendarFeedParamsSchema, calendarFeedStatusSchema } from "@cultivate/shared";
+import {
+  calendarFeedCreatedSchema,
+  calendarFeedParamsSchema,
+  calendarFeedStatusSchema,
+  messageSchema,
+} from "@cultivate/shared";
 import { z } from "zod";
 import { errorSchema } from "../../lib/http.ts";
 import { donorActor } from "../../services/donors/access.ts";
@@ -40,7 +45,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["next steps"],
       summary: "Turn off one's calendar link",
-      response: { 200: z.object({ message: z.string() }), ...errors },
+      response: { 200: messageSchema, ...errors },
     },
     handler: async (request) => removeCalendarFeed(app, await donorActor(app, request), request),
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   donorParamsSchema,
+  messageSchema,
   nextStepCreateSchema,
   nextStepListSchema,
   nextStepParamsSchema,
@@ -8,7 +9,6 @@ import {
   nextStepResponseSchema,
   nextStepUpdateSchema,
 } from "@cultivate/shared";
-import { z } from "zod";
 import { errorSchema } from "../../lib/http.ts";
 import { donorActor } from "../../services/donors/access.ts";
 import {
@@ -80,7 +80,7 @@ export const nextStepRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ["next steps"],
       summary: "Delete a next step (its owner, the person who added it, managers, owners)",
       params: nextStepParamsSchema,
-      response: { 200: z.object({ message: z.string() }), ...errors },
+      response: { 200: messageSchema, ...errors },
     },
     onError: trackRefused(app, tracking("next_step_delete")),
     handler: async (request) => deleteNextStep(app, await donorActor(app, request), request, request.params.id),

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { calendarFeedCreatedSchema, calendarFeedStatusSchema } from "@cultivate/shared";
-import { z } from "zod";
+import { calendarFeedCreatedSchema, calendarFeedStatusSchema, messageSchema } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -24,8 +23,7 @@ export function useMakeCalendarFeed() {
 export function useRemoveCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      z.object({ message: z.string() }).parse(await apiFetch("/api/account/calendar-feed", { method: "DELETE" })),
+    mutationFn: async () => messageSchema.parse(await apiFetch("/api/account/calendar-feed", { method: "DELETE" })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarFeed }),
   });
 }

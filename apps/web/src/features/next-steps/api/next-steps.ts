@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  messageSchema,
   nextStepListSchema,
   nextStepResponseSchema,
   type NextStepCreate,
   type NextStepUpdate,
 } from "@cultivate/shared";
-import { z } from "zod";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -63,9 +63,7 @@ export function useDeleteNextStep() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (id: string) =>
-      z
-        .object({ message: z.string() })
-        .parse(await apiFetch(`/api/next-steps/${encodeURIComponent(id)}`, { method: "DELETE" })),
+      messageSchema.parse(await apiFetch(`/api/next-steps/${encodeURIComponent(id)}`, { method: "DELETE" })),
     onSuccess: refresh,
   });
 }
