@@ -3,6 +3,7 @@ import {
   CONTACT_REPORT_MESSAGES,
   contactReportInputSchema,
   contactSummaryText,
+  contactTypeForStep,
   formatRecentInteractions,
   withoutContactDetails,
 } from "./contact-reports.ts";
@@ -72,5 +73,21 @@ describe("contact reports in the action history", () => {
     expect(describeAction(action("contact_report_delete"))).toBe(
       "Maria Lopez deleted a contact report on Connie Contact",
     );
+  });
+});
+
+describe("contactTypeForStep", () => {
+  it.each([
+    ["Call Mrs Lee about the gala", "call"],
+    ["Schedule a coffee with the Tans", "meeting"],
+    ["Meet at the site visit", "meeting"],
+    ["Send a thank-you e-mail", "email"],
+    ["Email the proposal", "email"],
+    ["Invite to the spring reception", "event"],
+    ["Write a handwritten note", "letter"],
+    ["Mail the annual report", "letter"],
+    ["Follow up", "call"],
+  ] as const)("%s → %s", (title, type) => {
+    expect(contactTypeForStep(title)).toBe(type);
   });
 });

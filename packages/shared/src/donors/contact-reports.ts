@@ -19,6 +19,29 @@ export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
   other: "Other",
 };
 
+/**
+ * The kind of interaction a next step's wording names ("Call Mrs Lee about the gala" → call: the first
+ * word that names one wins), to start the contact report offered when the step is marked done
+ * (docs/RULES.md, Next steps). Wording that names none is a call, the commonest contact; the person can
+ * change it.
+ */
+const CONTACT_TYPE_WORDS: [ContactType, RegExp][] = [
+  ["call", /\b(call|phone|ring)/],
+  ["meeting", /\b(meet|lunch|coffee|breakfast|dinner|visit|tour)/],
+  ["email", /\be-?mail/],
+  ["event", /\b(event|gala|reception|invit)/],
+  ["letter", /\b(letter|write|card|mail)/],
+];
+export function contactTypeForStep(title: string): ContactType {
+  const t = title.toLowerCase();
+  let best: { type: ContactType; at: number } = { type: "call", at: Infinity };
+  for (const [type, words] of CONTACT_TYPE_WORDS) {
+    const at = t.search(words);
+    if (at >= 0 && at < best.at) best = { type, at };
+  }
+  return best.type;
+}
+
 export const CONTACT_SUMMARY_MAX_LENGTH = 20_000;
 export const CONTACT_PARTICIPANTS_MAX_LENGTH = 500;
 export const CONTACT_NEXT_STEP_MAX_LENGTH = 500;

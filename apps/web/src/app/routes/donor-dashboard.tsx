@@ -14,6 +14,7 @@ import { stageProgress } from "@/features/donors/utils/stage-progress";
 import { donorSections, fullName } from "@/features/donors/utils/sections";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { useLogContactOffer, useStepAssignees } from "@/app/next-step-actions";
 
 export function DonorDashboardRoute() {
   return (
@@ -27,6 +28,8 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
   const { donor, stages, permissions } = record;
   const progress = stageProgress(stages.map((s) => s.stageName));
   const save = useSaveDonorNotes(donor.id);
+  const assignees = useStepAssignees(donor.organizationId);
+  const logContact = useLogContactOffer();
 
   return (
     <Container size="xl" py="lg">
@@ -54,7 +57,7 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="md">
               <NextStepCard donorId={donor.id} current={progress.current} />
-              <NextStepsCard donorId={donor.id} />
+              <NextStepsCard donorId={donor.id} assignees={assignees} onDone={logContact.offer} />
               <DonorTimeline
                 donorId={donor.id}
                 entries={stages.map((s) => ({
@@ -68,6 +71,7 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
           </Grid.Col>
         </Grid>
       </Stack>
+      {logContact.element}
     </Container>
   );
 }

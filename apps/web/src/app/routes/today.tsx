@@ -4,7 +4,8 @@ import { DONOR_MESSAGES, plural } from "@cultivate/shared";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { useNextSteps } from "@/features/next-steps/api/next-steps";
-import { NextStepItem } from "@/features/next-steps/components/next-step-item";
+import { NextStepItem, type NextStepItemProps } from "@/features/next-steps/components/next-step-item";
+import { useLogContactOffer, useStepAssignees } from "@/app/next-step-actions";
 import { usePageTitle } from "@/lib/page-title";
 import { can } from "@/lib/permissions";
 
@@ -26,12 +27,14 @@ function StepList({
   owner,
   window,
   empty,
+  assignees,
+  onDone,
 }: {
   title: string;
   owner: string;
   window: "overdue" | "week";
   empty: string;
-}) {
+} & Pick<NextStepItemProps, "assignees" | "onDone">) {
   const steps = useNextSteps({ owner, window });
   const items = steps.data ?? [];
   return (
@@ -57,7 +60,7 @@ function StepList({
       ) : (
         <Stack gap="sm">
           {items.map((s) => (
-            <NextStepItem key={s.id} step={s} showDonor />
+            <NextStepItem key={s.id} step={s} showDonor assignees={assignees} onDone={onDone} />
           ))}
         </Stack>
       )}
@@ -71,6 +74,9 @@ function Today() {
   const anyone = can(me, "seeAnyonesNextSteps");
   const [params, setParams] = useSearchParams();
   const owner = anyone && params.get("owner") === "all" ? "all" : "mine";
+  const assignees = useStepAssignees(me?.organization?.id);
+  const logContact = useLogContactOffer();
+  const actions = { assignees, onDone: logContact.offer };
   return (
     <Container size="lg" py="lg">
       <Stack gap="md">
@@ -88,9 +94,16 @@ function Today() {
             />
           ) : null}
         </Group>
-        <StepList title="Overdue" owner={owner} window="overdue" empty="Nothing overdue." />
-        <StepList title="Due this week" owner={owner} window="week" empty="Nothing due in the next seven days." />
+        <StepList title="Overdue" owner={owner} window="overdue" empty="Nothing overdue." {...actions} />
+        <StepList
+          title="Due this week"
+          owner={owner}
+          window="week"
+          empty="Nothing due in the next seven days."
+          {...actions}
+        />
       </Stack>
+      {logContact.element}
     </Container>
   );
 }

@@ -28,6 +28,8 @@ interface ContactReportModalProps {
   /** Edit mode when given, "Log contact" otherwise. */
   report: ContactReport | null;
   colleagues: Colleague[];
+  /** A new report's starting values, e.g. from the next step just marked done (docs/RULES.md, Next steps). */
+  prefill?: { type?: ContactType; summaryText?: string };
 }
 
 /** Issue 15 (docs/RULES.md, Contact reports): log or edit one interaction with a donor. */
@@ -52,9 +54,9 @@ const todayLocal = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
-function ContactReportForm({ donorId, onClose, report, colleagues }: ContactReportModalProps) {
+function ContactReportForm({ donorId, onClose, report, colleagues, prefill }: ContactReportModalProps) {
   const save = useSaveContactReport(donorId);
-  const [type, setType] = useState<ContactType>(report?.type ?? "call");
+  const [type, setType] = useState<ContactType>(report?.type ?? prefill?.type ?? "call");
   const [date, setDate] = useState(report?.date ?? todayLocal());
   const [participants, setParticipants] = useState(report?.participants ?? "");
   const [userIds, setUserIds] = useState<string[]>(report?.participantUsers.map((u) => u.id) ?? []);
@@ -63,7 +65,12 @@ function ContactReportForm({ donorId, onClose, report, colleagues }: ContactRepo
   const [formError, setFormError] = useState<string | null>(null);
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [1, 2, 3] }, link: false }), Link],
-    content: report?.summary ?? "",
+    content:
+      report?.summary ??
+      // Plain text as a document node, never as HTML (a step's title is the user's text).
+      (prefill?.summaryText
+        ? { type: "doc", content: [{ type: "paragraph", content: [{ type: "text", text: prefill.summaryText }] }] }
+        : ""),
     immediatelyRender: true,
     // The editable area itself is the labelled, multi-line text box (screen readers, axe).
     editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-label": "Summary" } },

@@ -1,5 +1,6 @@
+import { useState } from "react";
 import { Link } from "react-router";
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Select, Stack, Text } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { addDays, formatDate, type NextStep } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
@@ -17,14 +18,30 @@ export function dueLabel(s: NextStep, today = localToday()) {
   return { text: `Due ${formatDate(s.dueDate)}`, color: "teal" };
 }
 
-/** One next step with Done, Snooze a week, Reopen and Delete for those allowed (the server's `permissions.edit`). */
-export function NextStepItem({ step, showDonor }: { step: NextStep; showDonor?: boolean }) {
+/** Someone a step can be given to: the organisation's officers, managers and owners. */
+export type StepAssignee = { id: string; email: string; name: string | null };
+
+export interface NextStepItemProps {
+  step: NextStep;
+  showDonor?: boolean;
+  /** Who the step may be reassigned to; without it there is no Reassign (the screen composes the list). */
+  assignees?: StepAssignee[];
+  /** After Done is saved, e.g. to offer a contact report for it (docs/RULES.md, Next steps). */
+  onDone?: (step: NextStep) => void;
+}
+
+/** One next step with Done, Snooze a week, Reassign, Reopen and Delete for those allowed (the server's `permissions.edit`). */
+export function NextStepItem({ step, showDonor, assignees, onDone }: NextStepItemProps) {
   const update = useUpdateNextStep();
   const remove = useDeleteNextStep();
+  const [reassigning, setReassigning] = useState(false);
   const due = dueLabel(step);
-  const run = (patch: Parameters<typeof update.mutate>[0]) =>
+  const run = (patch: Parameters<typeof update.mutate>[0], then?: () => void) =>
     update.mutate(patch, {
-      onSuccess: (res) => notify.success(res.message),
+      onSuccess: (res) => {
+        notify.success(res.message);
+        then?.();
+      },
       onError: (e) => notify.error(errorMessage(e, "The next step could not be saved.")),
     });
 
@@ -59,7 +76,7 @@ export function NextStepItem({ step, showDonor }: { step: NextStep; showDonor?: 
             <Button
               size="compact-xs"
               variant="light"
-              onClick={() => run({ id: step.id, status: "done" })}
+              onClick={() => run({ id: step.id, status: "done" }, () => onDone?.(step))}
               aria-label={`Mark done: ${step.title}`}
             >
               Done
@@ -80,7 +97,11 @@ export function NextStepItem({ step, showDonor }: { step: NextStep; showDonor?: 
                 >
                   Snooze a week
                 </Menu.Item>
-              ) : (
+              ) : null}
+              {step.status === "open" && assignees && assignees.length > 0 ? (
+                <Menu.Item onClick={() => setReassigning(true)}>Reassign…</Menu.Item>
+              ) : null}
+              {step.status === "open" ? null : (
                 <Menu.Item onClick={() => run({ id: step.id, status: "open" })}>Reopen</Menu.Item>
               )}
               <Menu.Item
@@ -96,8 +117,69 @@ export function NextStepItem({ step, showDonor }: { step: NextStep; showDonor?: 
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
+          {assignees ? (
+            <ReassignModal
+              step={step}
+              assignees={assignees}
+              opened={reassigning}
+              onClose={() => setReassigning(false)}
+              onSave={(ownerId) => run({ id: step.id, ownerId }, () => setReassigning(false))}
+              saving={update.isPending}
+            />
+          ) : null}
         </Group>
       ) : null}
     </Group>
+  );
+}
+
+function ReassignModal(props: {
+  step: NextStep;
+  assignees: StepAssignee[];
+  opened: boolean;
+  onClose: () => void;
+  onSave: (ownerId: string) => void;
+  saving: boolean;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Reassign next step">
+      {/* Mounted per opening, so the choice starts from the step's owner each time. */}
+      {props.opened ? <ReassignForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+function ReassignForm({ step, assignees, onClose, onSave, saving }: Parameters<typeof ReassignModal>[0]) {
+  const [ownerId, setOwnerId] = useState<string | null>(step.owner?.id ?? null);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ownerId) onSave(ownerId);
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+          {step.title}
+        </Text>
+        <Select
+          label="Owner"
+          data={assignees.map((a) => ({ value: a.id, label: a.name || a.email }))}
+          value={ownerId}
+          onChange={setOwnerId}
+          searchable
+          allowDeselect={false}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={!ownerId || ownerId === step.owner?.id}>
+            Reassign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -3,10 +3,14 @@ import { Button, Card, Divider, Group, Stack, Text, Title } from "@mantine/core"
 import { IconPlus } from "@tabler/icons-react";
 import { useDonorNextSteps } from "../api/next-steps";
 import { NextStepForm } from "./next-step-form";
-import { NextStepItem } from "./next-step-item";
+import { NextStepItem, type NextStepItemProps } from "./next-step-item";
 
 /** The donor dashboard's next steps (issue 15; named apart from the spec's stage "Next Step" card): open ones by due date, then the last few done. */
-export function NextStepsCard({ donorId }: { donorId: string }) {
+export function NextStepsCard({
+  donorId,
+  assignees,
+  onDone,
+}: { donorId: string } & Pick<NextStepItemProps, "assignees" | "onDone">) {
   const [adding, setAdding] = useState(false);
   const steps = useDonorNextSteps(donorId);
   const open = (steps.data ?? []).filter((s) => s.status === "open");
@@ -32,11 +36,11 @@ export function NextStepsCard({ donorId }: { donorId: string }) {
       ) : (
         <Stack gap="sm">
           {open.map((s) => (
-            <NextStepItem key={s.id} step={s} />
+            <NextStepItem key={s.id} step={s} assignees={assignees} onDone={onDone} />
           ))}
           {done.length > 0 ? <Divider label="Recently done" labelPosition="left" /> : null}
           {done.map((s) => (
-            <NextStepItem key={s.id} step={s} />
+            <NextStepItem key={s.id} step={s} assignees={assignees} onDone={onDone} />
           ))}
         </Stack>
       )}
