@@ -128,12 +128,24 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   await expect(dialog).toBeHidden();
   expect((await expectRing(page, "after the modal closed")).name).toBe("Save Group");
 
-  // ---- select two donors with Space
-  await tabTo(page, /^Select Lovelace, Ada|^Select Ada Lovelace/);
+  // ---- select two donors with Space: the first row's checkbox, reached straight after the modal closed,
+  // then the next row's. Each Space ticks the box and leaves the focus (and its ring) on it.
+  const table = page.getByRole("table", { name: "Donors" });
+  const grace = table.getByRole("checkbox", { name: /^Select (Hopper, Grace|Grace Hopper)$/ });
+  const ada = table.getByRole("checkbox", { name: /^Select (Lovelace, Ada|Ada Lovelace)$/ });
+  await expect(table.getByRole("row").nth(1).getByRole("checkbox")).toHaveAccessibleName(/Grace/); // the first row
+  await tabTo(page, /^Select Hopper, Grace|^Select Grace Hopper/);
   await page.keyboard.press("Space");
-  // Grace's row is above Ada's: Tab goes on through the page and comes round to it.
-  await tabTo(page, /^Select Hopper, Grace|^Select Grace Hopper/, { max: 200 });
+  await expect(grace).toBeChecked();
+  await expect(grace).toBeFocused();
+  await expect(page.getByText("1 selected")).toBeVisible();
+  await expectRing(page, "the first row's checkbox after Space");
+  const next = await tabTo(page, /^Select /);
+  expect(next.name, "Tab goes on from the first row to the next one").toMatch(/^Select (Lovelace, Ada|Ada Lovelace)$/);
   await page.keyboard.press("Space");
+  await expect(ada).toBeChecked();
+  await expect(ada).toBeFocused();
+  await expect(grace).toBeChecked();
   await expect(page.getByText("2 selected")).toBeVisible();
 
   // ---- add them to the group: the menu opens with Enter, arrows pick, Enter chooses, focus returns

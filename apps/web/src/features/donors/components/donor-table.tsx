@@ -121,6 +121,8 @@ function usePageOffset(ref: RefObject<HTMLElement | null>) {
   return offset;
 }
 
+type SelectionMeta = { selected: ReadonlySet<string>; onToggle: (id: string) => void };
+
 interface DonorTableProps {
   rows: DonorListRow[];
   selected: ReadonlySet<string>;
@@ -150,13 +152,17 @@ export const DonorTable = memo(function DonorTable({
       column.display({
         id: "select",
         header: () => <VisuallyHidden>Select</VisuallyHidden>,
-        cell: ({ row }) => {
+        // TanStack's flexRender mounts a cell function as a component: the columns must not change when
+        // the selection does, or every cell remounts and the checkbox just ticked loses the keyboard focus
+        // (issue 14, e2e/keyboard.spec.ts). The selection reaches the cell through the table's meta.
+        cell: ({ row, table }) => {
+          const { selected: chosen, onToggle: toggle } = table.options.meta as SelectionMeta;
           const name = [row.original.firstName, row.original.lastName].filter(Boolean).join(" ");
           return (
             <Checkbox
               aria-label={`Select ${name || "donor"}`}
-              checked={selected.has(row.original.id)}
-              onChange={() => onToggle(row.original.id)}
+              checked={chosen.has(row.original.id)}
+              onChange={() => toggle(row.original.id)}
             />
           );
         },
@@ -233,7 +239,7 @@ export const DonorTable = memo(function DonorTable({
         ),
       }),
     ],
-    [selected, onToggle, showOrganization],
+    [showOrganization],
   );
 
   const optional = useOptionalColumns();
@@ -243,6 +249,7 @@ export const DonorTable = memo(function DonorTable({
     state: { columnVisibility: optional.shown },
     getCoreRowModel: getCoreRowModel(),
     getRowId: (r) => r.id,
+    meta: { selected, onToggle } satisfies SelectionMeta,
     manualSorting: true,
     manualPagination: true,
   });
