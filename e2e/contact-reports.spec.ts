@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BASE, managerWithDonors, type DonorRow } from "./donor-fixtures.ts";
+import { BASE, managerWithDonors, type DonorRow } from "./org-fixtures.ts";
 
 // Issue 15, Contact reports: log a call on a donor, see it in the Engagement Timeline, edit it, see Last Contact
 // in the donor list and sort by it, and find it in the stage prompt preview.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./fixtures.ts";
-import { BASE, importDonors, managerWithDonors, orgWithUser, type DonorRow } from "./donor-fixtures.ts";
+import { BASE, importDonors, managerWithDonors, orgWithUser, type DonorRow } from "./org-fixtures.ts";
 
 // Issue 14, the donor list: filters behind a button with chips, the range rule, columns at 1280 px, sorting and
 // history, 390 px, and (for every page) titles, plurals and dates.

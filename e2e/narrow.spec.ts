@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./fixtures.ts";
-import { BASE, importDonors, orgWithUser, PASSWORD, adminApi } from "./donor-fixtures.ts";
+import { BASE, importDonors, orgWithUser, PASSWORD, adminApi } from "./org-fixtures.ts";
 
 /**
  * Issue 14: "At 390 px wide every page is usable". Every page a role opens, at 390 × 844, does not
