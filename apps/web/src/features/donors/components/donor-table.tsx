@@ -86,6 +86,13 @@ const WIDTHS: Partial<Record<string, number>> = {
   lastContactDate: 108,
   daysSinceContact: 96,
 };
+/**
+ * What the columns without a width keep at least (px): the fixed columns must not squeeze them to nothing
+ * when the Columns menu adds more (all three optional columns at 1280 px left Name ≈ 20 px wide); the table
+ * grows past its card instead and scrolls sideways inside it.
+ */
+const FLEX_MIN: Partial<Record<string, number>> = { lastName: 120, email: 100, organizationName: 110 };
+
 /** A cell's text on one line, cut with "…", the whole value in its title. */
 const Cut = ({ value }: { value: string }) => (
   <span className={classes.cut} title={value}>
@@ -316,7 +323,10 @@ export const DonorTable = memo(function DonorTable({
           verticalSpacing="xs"
           horizontalSpacing={8}
           layout="fixed"
-          miw={showOrganization ? 1120 : 980}
+          miw={Math.max(
+            showOrganization ? 1120 : 980,
+            table.getVisibleLeafColumns().reduce((sum, c) => sum + (WIDTHS[c.id] ?? FLEX_MIN[c.id] ?? 0), 0),
+          )}
           aria-label="Donors"
           aria-rowcount={modelRows.length + 1}
         >
