@@ -12,7 +12,7 @@ import { ADMIN } from "./fixtures.ts";
 
 /**
  * Issue 14, "Accessible to everyone (WCAG 2.2 AA)": axe (the WCAG 2.0/2.1/2.2 A and AA rules) on every page
- * of the app for every role, signed out, admin, owner, manager and officer: no serious or critical
+ * of the app for every role, signed out, waiting for approval, admin, owner, manager and officer: no serious or critical
  * violation. One page load and one axe run per page × role. A page that is the same component for
  * several roles (a donor's three pages, support, account, imports) is checked for the roles that see
  * the most controls on it (admin, owner) and sampled for the others: only which buttons show differs.
@@ -46,7 +46,7 @@ type Seeded = {
   orgId: string;
   donorId: string;
   issueId: string;
-  users: Record<"owner" | "manager" | "officer", string>;
+  users: Record<"owner" | "manager" | "officer" | "pending", string>;
 };
 let seeded: Seeded;
 
@@ -69,9 +69,11 @@ test.beforeAll(async () => {
     await json(api, "POST", `/api/admin/users/${created.user.id}/approve`, {});
     users[role] = email;
   }
-  // A user waiting for approval: User Management shows its Approve and role controls.
+  // A user waiting for approval: User Management shows its Approve and role controls, and the user
+  // sees /pending-approval.
+  users.pending = `a11y-pending-${RUN}@example.org`;
   await json(api, "POST", "/api/admin/users", {
-    email: `a11y-pending-${RUN}@example.org`,
+    email: users.pending,
     password: PASSWORD,
     confirmPassword: PASSWORD,
     organizationId: org.id,
@@ -111,6 +113,21 @@ test.beforeAll(async () => {
     startDate: "2026-01-01",
     endDate: "2026-12-31",
   });
+  // Next steps, overdue and due this week, for the owner and the officer: /today and the donor's
+  // dashboard show their lists (not only the empty states).
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const officer = await apiAs(users.officer, PASSWORD);
+  for (const [who, offset] of [
+    [owner, -2],
+    [owner, 3],
+    [officer, -1],
+    [officer, 2],
+  ] as const)
+    await json(who, "POST", `/api/donors/${donorId}/next-steps`, {
+      title: `Call about the gala ${offset}`,
+      dueDate: day(offset),
+    });
+  await officer.dispose();
   await json(owner, "PUT", `/api/donors/${donorId}/notes`, { notes: "<p>Met at the spring gala.</p>" });
   const stage = { stage: "Discovery", campaignId: campaign.id, prepNotes: "Likes gardens." };
   const preview = await json<{ prompt: string }>(owner, "POST", `/api/donors/${donorId}/stages/preview`, stage);
@@ -132,7 +149,7 @@ test.beforeAll(async () => {
 
 // ---------------------------------------------------------------- the pages
 
-type Role = "signed out" | "admin" | "owner" | "manager" | "officer";
+type Role = "signed out" | "pending" | "admin" | "owner" | "manager" | "officer";
 
 /** Every route of apps/web/src/app/router.tsx a role may open (the donor pages with the seeded donor). */
 function pagesFor(role: Role): string[] {
@@ -140,7 +157,18 @@ function pagesFor(role: Role): string[] {
   const donor = [`/donor/${d}`, `/donor/${d}/dashboard`, `/donor/${d}/full`];
   switch (role) {
     case "signed out":
-      return ["/", "/login", "/register", "/forgot-password", "/reset-password?token=expired", "/no-such-page"];
+      return [
+        "/",
+        "/login",
+        "/register",
+        "/forgot-password",
+        "/reset-password?token=expired",
+        "/onboarding-form",
+        "/no-such-page",
+      ];
+    // Signed in, waiting for approval: the one page such a user is sent to.
+    case "pending":
+      return ["/pending-approval"];
     case "admin":
       return [
         "/admin",
@@ -150,6 +178,7 @@ function pagesFor(role: Role): string[] {
         "/admin/actions",
         "/admin/campaigns",
         `/donors?organizationId=${seeded.orgId}`,
+        "/today",
         `/imports?organizationId=${seeded.orgId}`,
         `/donor-groups?organizationId=${seeded.orgId}`,
         ...donor,
@@ -160,6 +189,7 @@ function pagesFor(role: Role): string[] {
     case "owner":
       return [
         "/org-owner-dashboard",
+        "/today",
         "/donors",
         "/imports",
         "/donor-groups",
@@ -168,13 +198,24 @@ function pagesFor(role: Role): string[] {
         "/admin/users",
         "/admin/actions",
         donor[0]!,
+        `/donor-full/${d}`,
         "/support/submit",
+        "/account",
       ];
     // Managers (whose dashboard is the donor list) and officers: the pages whose controls differ by role.
     case "manager":
-      return ["/donors", "/admin/campaigns", "/admin/actions", donor[0]!];
+      return ["/donors", "/today", "/admin/campaigns", "/admin/actions", donor[0]!, "/account"];
     case "officer":
-      return ["/org-officer-dashboard", "/donors", "/donor-groups", "/campaigns", donor[0]!];
+      return [
+        "/org-officer-dashboard",
+        "/today",
+        "/donors",
+        "/donor-groups",
+        "/campaigns",
+        donor[0]!,
+        donor[1]!,
+        "/account",
+      ];
   }
 }
 
@@ -202,7 +243,7 @@ async function settle(page: Page) {
   await page.waitForTimeout(250);
 }
 
-for (const role of ["signed out", "admin", "owner", "manager", "officer"] as const) {
+for (const role of ["signed out", "pending", "admin", "owner", "manager", "officer"] as const) {
   test(`axe: no serious or critical WCAG A/AA violation on any page, ${role}`, async ({ browser }) => {
     const context = await contextFor(browser, role);
     const page = await context.newPage();
@@ -236,6 +277,73 @@ for (const role of ["signed out", "admin", "owner", "manager", "officer"] as con
     await context.close();
   });
 }
+
+/** axe on what is on screen now; the serious and critical violations, one line per rule. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("")}`).join(", ")}`,
+    );
+}
+
+// The dialogs and menus a page load does not open (issue 15's newer screens): the donor list's Columns and
+// Add to Group menus, the donor dashboard's Log contact and Add a next step forms and a next step's menu, the
+// account page's calendar link once made.
+test("axe: no serious or critical WCAG A/AA violation in the officer's dialogs and menus", async ({ browser }) => {
+  const context = await contextFor(browser, "officer");
+  const page = await context.newPage();
+  const check = async (what: string) => {
+    await page.waitForTimeout(250); // the opening transition
+    const found = await seriousViolations(page);
+    if (process.env.A11Y_DISCOVER) {
+      if (found.length) console.log(`### officer ${what}\n${found.join("\n")}`);
+    } else expect.soft(found, `officer ${what}`).toEqual([]);
+  };
+
+  await page.goto("/donors");
+  await settle(page);
+  await page.getByRole("button", { name: "Columns" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await check("the donor list's Columns menu");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toBeHidden();
+  await page.getByRole("button", { name: "Add to Group" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await check("the donor list's Add to Group menu");
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/donor/${seeded.donorId}/dashboard`);
+  await settle(page);
+  await page.getByRole("region", { name: "Engagement Timeline" }).getByRole("button", { name: "Log contact" }).click();
+  await expect(page.getByRole("dialog", { name: "Log Contact" })).toBeVisible();
+  await check("the Log contact form");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page.getByRole("region", { name: "Planned Next Steps" }).getByRole("button", { name: "Add" }).click();
+  await expect(page.getByRole("dialog", { name: "Add a next step" })).toBeVisible();
+  await check("the Add a next step form");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await page
+    .getByRole("region", { name: "Planned Next Steps" })
+    .getByRole("button", { name: /^More actions for / })
+    .first()
+    .click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await check("a next step's More actions menu");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/account");
+  await settle(page);
+  const calendar = page.getByRole("region", { name: "Calendar link" });
+  await calendar.getByRole("button", { name: "Make a calendar link" }).click();
+  await expect(calendar.getByLabel("Your calendar link")).toBeVisible();
+  await check("the account page's calendar link");
+  await context.close();
+});
 
 test.afterAll(() => {
   console.log(

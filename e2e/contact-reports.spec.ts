@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BASE, managerWithDonors, type DonorRow } from "./donor-fixtures.ts";
+import { BASE, managerWithDonors, type DonorRow } from "./org-fixtures.ts";
 
 // Issue 15, Contact reports: log a call on a donor, see it in the Engagement Timeline, edit it, see Last Contact
 // in the donor list and sort by it, and find it in the stage prompt preview.
@@ -81,9 +81,18 @@ test("log a call, see it in the timeline, edit it, sort the list by Last Contact
   await page.getByRole("button", { name: "Columns" }).click();
   await page.getByRole("menuitem", { name: "Last Contact" }).click();
   await page.getByRole("menuitem", { name: "Days Since Contact" }).click();
+  await page.getByRole("menuitem", { name: "Relationship Manager" }).click();
   await page.keyboard.press("Escape");
   await expect(table.getByRole("columnheader", { name: "Last Contact" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Days Since Contact" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Relationship Manager" })).toBeVisible();
+  // With every optional column shown at 1280 px, Name and Email keep room to be read (they were squeezed
+  // to ≈ 20 px, a letter a line); the table scrolls sideways inside its card instead.
+  for (const header of ["Name", "Email"]) {
+    const box = (await table.getByRole("columnheader", { name: header, exact: true }).boundingBox())!;
+    expect(box.width, `the ${header} column's width`).toBeGreaterThanOrEqual(100);
+  }
+  await expect(table.getByRole("link", { name: "Lovelace, Ada" })).toBeVisible();
   await table.getByRole("columnheader", { name: "Last Contact" }).getByRole("button").click();
   await expect(page).toHaveURL(/sort=lastContactDate/);
   const names = table.locator("tbody tr").getByRole("link", { name: /, / });

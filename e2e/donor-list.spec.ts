@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./fixtures.ts";
-import { BASE, importDonors, managerWithDonors, orgWithUser, type DonorRow } from "./donor-fixtures.ts";
+import { BASE, importDonors, managerWithDonors, orgWithUser, type DonorRow } from "./org-fixtures.ts";
 
 // Issue 14, the donor list: filters behind a button with chips, the range rule, columns at 1280 px, sorting and
 // history, 390 px, and (for every page) titles, plurals and dates.
@@ -172,10 +172,12 @@ test("at 1280 px every column is readable for an admin, who picks the organisati
   await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
   await expect(page).toHaveTitle("Ada Lovelace · Donor Dashboard · Cultivate");
 
-  // The same picker on donor groups and campaigns.
-  for (const path of ["/donor-groups", "/admin/campaigns"]) {
+  // The same picker on donor groups, campaigns and the import history; this admin belongs to no
+  // organisation, so no choice means all of them.
+  for (const path of ["/donor-groups", "/admin/campaigns", "/imports"]) {
     await page.goto(path);
     const other = page.getByRole("combobox", { name: "Organization" });
+    await expect(other).toHaveValue("All organizations");
     await other.click();
     await other.fill(who.orgName);
     await page.getByRole("option", { name: who.orgName }).click();

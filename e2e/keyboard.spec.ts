@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
-import { BASE, donorCsv, orgWithUser, PASSWORD } from "./donor-fixtures.ts";
+import { expect, test, type Page } from "@playwright/test";
+import { apiAs, donorCsv, importAs, orgWithUser, PASSWORD } from "./org-fixtures.ts";
 
 /**
  * Issue 14, "Accessible to everyone": a fundraiser's day with the keyboard only (Tab, Shift+Tab, Enter,
@@ -65,27 +65,18 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
 }) => {
   // ---- seeding through the API: a manager's organisation, six donors, a static group and a campaign
   const who = await orgWithUser("org_manager", "Keyboard Trust");
-  const api = await playwrightRequest.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
-  expect((await api.post("/api/auth/sign-in/email", { data: { email: who.email, password: PASSWORD } })).ok()).toBe(
-    true,
+  const api = await apiAs(who.email);
+  await importAs(
+    api,
+    donorCsv([
+      { "First Name": "Ada", "Last Name": "Lovelace", "Quality Score": "9", "Estimated Capacity": "900000" },
+      { "First Name": "Grace", "Last Name": "Hopper", "Quality Score": "8", "Estimated Capacity": "800000" },
+      { "First Name": "Alan", "Last Name": "Turing", "Quality Score": "7", "Estimated Capacity": "700000" },
+      { "First Name": "Edsger", "Last Name": "Dijkstra", "Quality Score": "2", "Estimated Capacity": "200000" },
+      { "First Name": "Barbara", "Last Name": "Liskov", "Quality Score": "1", "Estimated Capacity": "100000" },
+    ]),
+    "keyboard.csv",
   );
-  const imp = await api.post("/api/donors/imports?fileName=keyboard.csv", {
-    headers: { "content-type": "text/csv" },
-    data: Buffer.from(
-      donorCsv([
-        { "First Name": "Ada", "Last Name": "Lovelace", "Quality Score": "9", "Estimated Capacity": "900000" },
-        { "First Name": "Grace", "Last Name": "Hopper", "Quality Score": "8", "Estimated Capacity": "800000" },
-        { "First Name": "Alan", "Last Name": "Turing", "Quality Score": "7", "Estimated Capacity": "700000" },
-        { "First Name": "Edsger", "Last Name": "Dijkstra", "Quality Score": "2", "Estimated Capacity": "200000" },
-        { "First Name": "Barbara", "Last Name": "Liskov", "Quality Score": "1", "Estimated Capacity": "100000" },
-      ]),
-    ),
-  });
-  expect(imp.status(), await imp.text()).toBe(202);
-  const { id: importId } = (await imp.json()) as { id: string };
-  await expect
-    .poll(async () => ((await (await api.get(`/api/donors/imports/${importId}`)).json()) as { status: string }).status)
-    .toBe("completed");
   const group = (await (await api.post("/api/donor-groups", { data: { name: "Gala guests" } })).json()) as {
     id: string;
   };
@@ -128,12 +119,24 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   await expect(dialog).toBeHidden();
   expect((await expectRing(page, "after the modal closed")).name).toBe("Save Group");
 
-  // ---- select two donors with Space
-  await tabTo(page, /^Select Lovelace, Ada|^Select Ada Lovelace/);
+  // ---- select two donors with Space: the first row's checkbox, reached straight after the modal closed,
+  // then the next row's. Each Space ticks the box and leaves the focus (and its ring) on it.
+  const table = page.getByRole("table", { name: "Donors" });
+  const grace = table.getByRole("checkbox", { name: /^Select (Hopper, Grace|Grace Hopper)$/ });
+  const ada = table.getByRole("checkbox", { name: /^Select (Lovelace, Ada|Ada Lovelace)$/ });
+  await expect(table.getByRole("row").nth(1).getByRole("checkbox")).toHaveAccessibleName(/Grace/); // the first row
+  await tabTo(page, /^Select Hopper, Grace|^Select Grace Hopper/);
   await page.keyboard.press("Space");
-  // Grace's row is above Ada's: Tab goes on through the page and comes round to it.
-  await tabTo(page, /^Select Hopper, Grace|^Select Grace Hopper/, { max: 200 });
+  await expect(grace).toBeChecked();
+  await expect(grace).toBeFocused();
+  await expect(page.getByText("1 selected")).toBeVisible();
+  await expectRing(page, "the first row's checkbox after Space");
+  const next = await tabTo(page, /^Select /);
+  expect(next.name, "Tab goes on from the first row to the next one").toMatch(/^Select (Lovelace, Ada|Ada Lovelace)$/);
   await page.keyboard.press("Space");
+  await expect(ada).toBeChecked();
+  await expect(ada).toBeFocused();
+  await expect(grace).toBeChecked();
   await expect(page.getByText("2 selected")).toBeVisible();
 
   // ---- add them to the group: the menu opens with Enter, arrows pick, Enter chooses, focus returns

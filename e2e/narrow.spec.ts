@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./fixtures.ts";
-import { BASE, importDonors, orgWithUser, PASSWORD, adminApi } from "./donor-fixtures.ts";
+import { BASE, importDonors, orgWithUser, PASSWORD, adminApi } from "./org-fixtures.ts";
 
 /**
  * Issue 14: "At 390 px wide every page is usable". Every page a role opens, at 390 × 844, does not
@@ -139,9 +139,21 @@ test("at 390 px no officer or manager page scrolls sideways", async ({ page }) =
   await page.setViewportSize({ width: WIDTH, height: 844 });
   await signIn(page, officer.email, PASSWORD);
   await expect(page).not.toHaveURL(/\/login$/);
-  await importDonors(page, [{ "First Name": "Ada", "Last Name": "Lovelace", "Estimated Capacity": "1250000" }]);
+  // A long hyphenated name (no place to wrap) and a next step, overdue, with a long title: the donor's
+  // header, /today and the Planned Next Steps card must wrap them, not widen the page.
+  await importDonors(page, [
+    { "First Name": "Ada", "Last Name": "Lovelace-Featherstonehaugh-Cholmondeley", "Estimated Capacity": "1250000" },
+  ]);
   const donors = (await (await page.request.get("/api/donors")).json()) as { rows: { id: string }[] };
   const donorId = donors.rows[0]!.id;
+  const step = await page.request.post(`/api/donors/${donorId}/next-steps`, {
+    headers: { origin: BASE },
+    data: {
+      title: "Call about the naming opportunity for the new library wing and the gala table for twelve",
+      dueDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+    },
+  });
+  expect(step.status(), await step.text()).toBe(201);
   for (const path of [
     "/org-officer-dashboard",
     "/today",
@@ -156,6 +168,15 @@ test("at 390 px no officer or manager page scrolls sideways", async ({ page }) =
     "/account",
   ])
     await expectNoSideways(page, path);
+  // The calendar link, once made, is a long read-only field with Copy beside it: both stay on screen.
+  const calendar = page.getByRole("region", { name: "Calendar link" });
+  await calendar.getByRole("button", { name: "Make a calendar link" }).click();
+  await expect(calendar.getByLabel("Your calendar link")).toHaveValue(/\.ics$/);
+  await expectReachable(page, "Copy", calendar.getByRole("button", { name: "Copy" }));
+  const { scrollWidth, culprits } = await overflow(page);
+  expect(scrollWidth, `/account with its calendar link scrolls sideways: ${culprits.join("; ")}`).toBeLessThanOrEqual(
+    WIDTH,
+  );
 
   const manager = await orgWithUser("org_manager", "Narrow Manager Trust");
   await page.context().clearCookies();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./fixtures.ts";
-import { adminApi, apiAs, csvOf, importAs, newOrg, shot, userIn } from "./org-fixtures.ts";
+import { officerWithDonors, shot } from "./org-fixtures.ts";
 
 /**
  * Issue 15, Next steps: a step of a recommendation becomes a next step in one click, the donor's
@@ -16,16 +16,9 @@ const isoDaysFromNow = (days: number) => {
 test("a recommendation's step becomes a next step; Done and Snooze on the donor; Today lists overdue and this week", async ({
   page,
 }) => {
-  const api = await adminApi();
-  const org = await newOrg(api);
-  const officer = await userIn(api, org.id, "org_officer");
-  await api.dispose();
-  const officerApi = await apiAs(officer.email);
-  await importAs(officerApi, csvOf(2, "Steps"), "two.csv");
-  const rows = ((await (await officerApi.get("/api/donors")).json()) as { rows: { id: string; firstName: string }[] })
-    .rows;
-  const donorId = rows.find((r) => r.firstName === "Steps0")!.id;
-  const other = rows.find((r) => r.firstName === "Steps1")!.id;
+  const { officer, officerApi, donors } = await officerWithDonors({ rows: 2, prefix: "Steps" });
+  const donorId = donors.find((r) => r.firstName === "Steps0")!.id;
+  const other = donors.find((r) => r.firstName === "Steps1")!.id;
   const campaign = await officerApi.post("/api/campaigns", {
     data: { name: "Spring Gala", goal: "Raise $250k", startDate: "2027-01-01", endDate: "2027-12-31" },
   });
@@ -105,13 +98,7 @@ test("an officer makes a calendar link of their next steps on the account page, 
   page,
   playwright,
 }) => {
-  const api = await adminApi();
-  const org = await newOrg(api);
-  const officer = await userIn(api, org.id, "org_officer");
-  await api.dispose();
-  const officerApi = await apiAs(officer.email);
-  await importAs(officerApi, csvOf(1, "Feed"), "one.csv");
-  const donorId = ((await (await officerApi.get("/api/donors")).json()) as { rows: { id: string }[] }).rows[0]!.id;
+  const { officer, officerApi, donorId } = await officerWithDonors({ prefix: "Feed" });
   const made = await officerApi.post(`/api/donors/${donorId}/next-steps`, {
     data: { title: "Send the gala invitation", dueDate: isoDaysFromNow(4) },
   });

@@ -1,7 +1,7 @@
 // Issue 15, Portfolios (docs/RULES.md, Portfolios): assigning relationship managers on a donor and in bulk, the
 // officer's list opening on their own portfolio, the Portfolio chip, and the owner dashboard's portfolio table.
 import { expect, test, type Page } from "@playwright/test";
-import { BASE, PASSWORD, adminApi, importDonors, orgWithUser, type DonorRow } from "./donor-fixtures.ts";
+import { BASE, PASSWORD, adminApi, importDonors, orgWithUser, type DonorRow } from "./org-fixtures.ts";
 import { signIn, uniqueEmail } from "./fixtures.ts";
 
 const DONORS: DonorRow[] = [

@@ -3,7 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, fillRequiredOnboarding, signIn } from "./fixtures.ts";
-import { adminApi, apiAs, BASE, csvOf, importAs, newOrg, PASSWORD, shot, userIn } from "./org-fixtures.ts";
+import {
+  adminApi,
+  apiAs,
+  BASE,
+  csvOf,
+  importAs,
+  newOrg,
+  officerWithDonors,
+  PASSWORD,
+  shot,
+  userIn,
+} from "./org-fixtures.ts";
 
 /**
  * Issue 14, "Imports", "Stage recommendations" and "Administration and history": what a fundraiser
@@ -160,13 +171,7 @@ test("an admin who belongs to no organisation is asked to choose the one an uplo
 test("stage page: a link to create the first campaign, the last used campaign preselected, history newest first, the campaign's goal in the prompt", async ({
   page,
 }) => {
-  const api = await adminApi();
-  const org = await newOrg(api);
-  const officer = await userIn(api, org.id, "org_officer");
-  await api.dispose();
-  const officerApi = await apiAs(officer.email);
-  await importAs(officerApi, csvOf(1, "Stage"), "one.csv");
-  const donorId = ((await (await officerApi.get("/api/donors")).json()) as { rows: { id: string }[] }).rows[0]!.id;
+  const { officer, officerApi, donorId } = await officerWithDonors({ prefix: "Stage" });
 
   await signInAs(page, officer.email);
   await page.goto(`/donor/${donorId}`);
@@ -217,13 +222,7 @@ test("stage page: a link to create the first campaign, the last used campaign pr
 });
 
 test("only admins see the AI configuration warnings", async ({ page }) => {
-  const api = await adminApi();
-  const org = await newOrg(api);
-  const officer = await userIn(api, org.id, "org_officer");
-  await api.dispose();
-  const officerApi = await apiAs(officer.email);
-  await importAs(officerApi, csvOf(1, "Warn"), "one.csv");
-  const donorId = ((await (await officerApi.get("/api/donors")).json()) as { rows: { id: string }[] }).rows[0]!.id;
+  const { officer, officerApi, donorId } = await officerWithDonors({ prefix: "Warn" });
   await officerApi.dispose();
   // A server with no setting yet and no key for its provider: what an admin must hear about, and nobody else.
   await page.route("**/api/settings/ai-provider", (route) =>

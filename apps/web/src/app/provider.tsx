@@ -44,6 +44,15 @@ const theme = createTheme({
   defaultRadius: "md",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   headings: { fontWeight: "750" },
+  // A modal's × is an icon button: it needs a name (axe button-name, e2e/a11y.spec.ts). Plain objects, not
+  // Modal.extend: importing Modal here would put it in the public pages' first load (ADR 039).
+  components: {
+    // Mantine's focus placeholder is a focusable role=presentation div, which axe refuses inside a menu
+    // (aria-required-children); without it, opening a menu focuses its first item.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+  },
 });
 
 const createQueryClient = () => {

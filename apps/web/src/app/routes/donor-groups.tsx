@@ -5,8 +5,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { DONOR_MESSAGES, plural, pluralWord, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
-import { OrganizationPicker } from "@/components/ui/organization-picker";
-import { useMe } from "@/features/auth/api/get-me";
+import { AdminOrganizationPicker } from "@/features/admin/components/admin-organization-picker";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import {
   useCreateDonorGroup,
@@ -19,10 +18,8 @@ import { HowToPanel } from "@/features/donor-groups/components/how-to-panel";
 import { NewGroupModal } from "@/features/donor-groups/components/new-group-modal";
 import { SavedGroupsSection } from "@/features/donor-groups/components/saved-groups-section";
 import { StaticGroupsSection } from "@/features/donor-groups/components/static-groups-section";
-import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { can } from "@/lib/permissions";
 import { usePageTitle } from "@/lib/page-title";
 
 /** Serves both /donor-groups and /saved-donor-groups (the same screen; docs/RULES.md, Groups). */
@@ -42,8 +39,6 @@ export function DonorGroupsRoute() {
 function DonorGroupsScreen() {
   const [params, setParams] = useSearchParams();
   const organizationId = params.get("organizationId") ?? undefined;
-  const isAdmin = can(useMe().data, "seeAllOrganizations");
-  const organizations = useOrganizationOptions(isAdmin);
   const staticGroups = useDonorGroups(organizationId);
   const savedGroups = useSavedDonorGroups(organizationId);
   const create = useCreateDonorGroup();
@@ -107,14 +102,10 @@ function DonorGroupsScreen() {
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>Donor Groups</Title>
           <Group gap="xs" align="flex-end">
-            {isAdmin ? (
-              <OrganizationPicker
-                organizations={organizations.data}
-                loading={organizations.isPending}
-                value={organizationId ?? null}
-                onChange={(id) => setParams(id ? { organizationId: id } : {})}
-              />
-            ) : null}
+            <AdminOrganizationPicker
+              value={organizationId ?? null}
+              onChange={(id) => setParams(id ? { organizationId: id } : {})}
+            />
             <Button
               component={Link}
               to={organizationId ? `/donors?organizationId=${encodeURIComponent(organizationId)}` : "/donors"}

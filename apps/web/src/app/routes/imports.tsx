@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from "react-router";
-import { Button, Container, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { DONOR_MESSAGES } from "@cultivate/shared";
+import { AdminOrganizationPicker } from "@/features/admin/components/admin-organization-picker";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
-import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
 import { ImportHistory } from "@/features/donors/components/import-history";
 import { can } from "@/lib/permissions";
 
@@ -27,7 +27,6 @@ function Imports() {
   const page = Math.max(1, Number(params.get("page")) || 1);
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
-  const organizations = useOrganizationOptions(isAdmin);
 
   const set = (changes: Record<string, string | undefined>) =>
     setParams((prev) => {
@@ -58,18 +57,10 @@ function Imports() {
             Back to Donor List
           </Button>
         </Group>
-        {isAdmin ? (
-          <Select
-            label="Organization"
-            placeholder={me?.organization ? `Your own (${me.organization.name})` : "All organizations"}
-            data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            value={organizationId ?? null}
-            onChange={(v) => set({ organizationId: v ?? undefined, page: undefined })}
-            clearable
-            searchable
-            maw={360}
-          />
-        ) : null}
+        <AdminOrganizationPicker
+          value={organizationId ?? null}
+          onChange={(id) => set({ organizationId: id ?? undefined, page: undefined })}
+        />
         <ImportHistory
           organizationId={organizationId}
           page={page}

@@ -10,15 +10,23 @@ interface OrganizationPickerProps {
   value: string | null;
   onChange: (organizationId: string | null) => void;
   loading?: boolean;
+  /** What no choice shows; "All organizations" unless the page says otherwise (an admin's own organisation). */
+  noneLabel?: string;
 }
 
 /**
  * An admin's choice of organisation on the donor list, donor groups and campaigns (issue 14: before, only
  * `?organizationId=` in the address could do it). "All organizations" shows every organisation's records.
  */
-export function OrganizationPicker({ organizations, value, onChange, loading }: OrganizationPickerProps) {
+export function OrganizationPicker({
+  organizations,
+  value,
+  onChange,
+  loading,
+  noneLabel = "All organizations",
+}: OrganizationPickerProps) {
   const data = [
-    { value: ALL, label: "All organizations" },
+    { value: ALL, label: noneLabel },
     ...(organizations ?? []).map((o) => ({ value: o.id, label: o.name })),
   ];
   // An id in the address that the list does not (yet) hold still shows as chosen.

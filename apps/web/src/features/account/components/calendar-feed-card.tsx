@@ -28,20 +28,24 @@ export function CalendarFeedCard() {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="calendar-feed-title">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="calendar-feed-title">
-          Calendar link
-        </Title>
-        <Text size="sm" c="dimmed">
-          Subscribe to your open next steps from Outlook or Google Calendar. Anyone with the link sees your steps'
-          titles and donors' names: keep it to yourself, and reset it if it gets out.
-        </Text>
+        {/* Title and text as the account page's other cards have them (same size, no gap between). */}
+        <div>
+          <Title order={2} size="h4" id="calendar-feed-title">
+            Calendar link
+          </Title>
+          <Text size="sm" c="dimmed">
+            Subscribe to your open next steps from Outlook or Google Calendar. Anyone with the link sees your steps'
+            titles and donors' names: keep it to yourself, and reset it if it gets out.
+          </Text>
+        </div>
         {url ? (
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
               label="Your calendar link"
               value={url}
               readOnly
-              style={{ flex: 1 }}
+              // Shrinks below the link's length at 390 px, so Copy stays beside it on screen.
+              style={{ flex: 1, minWidth: 0 }}
               onFocus={(e) => e.currentTarget.select()}
             />
             <CopyButton value={url}>

@@ -20,8 +20,11 @@ export function DonorHeader({
   return (
     <Paper withBorder p="md" radius="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={6}>
-          <Title order={1}>{fullName(donor)}</Title>
+        {/* A long hyphenated name breaks inside its words rather than widen the page at 390 px. */}
+        <Stack gap={6} miw={0}>
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>
+            {fullName(donor)}
+          </Title>
           <Group gap="md">
             <Text size="sm">
               <Text span c="dimmed">

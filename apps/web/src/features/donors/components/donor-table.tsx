@@ -86,6 +86,13 @@ const WIDTHS: Partial<Record<string, number>> = {
   lastContactDate: 108,
   daysSinceContact: 96,
 };
+/**
+ * What the columns without a width keep at least (px): the fixed columns must not squeeze them to nothing
+ * when the Columns menu adds more (all three optional columns at 1280 px left Name ≈ 20 px wide); the table
+ * grows past its card instead and scrolls sideways inside it.
+ */
+const FLEX_MIN: Partial<Record<string, number>> = { lastName: 120, email: 100, organizationName: 110 };
+
 /** A cell's text on one line, cut with "…", the whole value in its title. */
 const Cut = ({ value }: { value: string }) => (
   <span className={classes.cut} title={value}>
@@ -121,6 +128,8 @@ function usePageOffset(ref: RefObject<HTMLElement | null>) {
   return offset;
 }
 
+type SelectionMeta = { selected: ReadonlySet<string>; onToggle: (id: string) => void };
+
 interface DonorTableProps {
   rows: DonorListRow[];
   selected: ReadonlySet<string>;
@@ -150,13 +159,17 @@ export const DonorTable = memo(function DonorTable({
       column.display({
         id: "select",
         header: () => <VisuallyHidden>Select</VisuallyHidden>,
-        cell: ({ row }) => {
+        // TanStack's flexRender mounts a cell function as a component: the columns must not change when
+        // the selection does, or every cell remounts and the checkbox just ticked loses the keyboard focus
+        // (issue 14, e2e/keyboard.spec.ts). The selection reaches the cell through the table's meta.
+        cell: ({ row, table }) => {
+          const { selected: chosen, onToggle: toggle } = table.options.meta as SelectionMeta;
           const name = [row.original.firstName, row.original.lastName].filter(Boolean).join(" ");
           return (
             <Checkbox
               aria-label={`Select ${name || "donor"}`}
-              checked={selected.has(row.original.id)}
-              onChange={() => onToggle(row.original.id)}
+              checked={chosen.has(row.original.id)}
+              onChange={() => toggle(row.original.id)}
             />
           );
         },
@@ -233,7 +246,7 @@ export const DonorTable = memo(function DonorTable({
         ),
       }),
     ],
-    [selected, onToggle, showOrganization],
+    [showOrganization],
   );
 
   const optional = useOptionalColumns();
@@ -243,6 +256,7 @@ export const DonorTable = memo(function DonorTable({
     state: { columnVisibility: optional.shown },
     getCoreRowModel: getCoreRowModel(),
     getRowId: (r) => r.id,
+    meta: { selected, onToggle } satisfies SelectionMeta,
     manualSorting: true,
     manualPagination: true,
   });
@@ -309,7 +323,10 @@ export const DonorTable = memo(function DonorTable({
           verticalSpacing="xs"
           horizontalSpacing={8}
           layout="fixed"
-          miw={showOrganization ? 1120 : 980}
+          miw={Math.max(
+            showOrganization ? 1120 : 980,
+            table.getVisibleLeafColumns().reduce((sum, c) => sum + (WIDTHS[c.id] ?? FLEX_MIN[c.id] ?? 0), 0),
+          )}
           aria-label="Donors"
           aria-rowcount={modelRows.length + 1}
         >
