@@ -46,6 +46,8 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       aiOutput: s.aiOutput,
       prepNotes: s.prepNotes,
       campaignId: s.campaignId,
+      kind: s.kind,
+      note: s.note,
       createdAt: iso(s.createdAt)!,
     })),
     changes: changeRows.map(({ change: c, email }) => ({
