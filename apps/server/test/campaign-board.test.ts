@@ -190,6 +190,7 @@ describe("moving a card", () => {
     expect(rec.userEmail).toBe(a.officer.email);
     const record = (await t.request("GET", `/api/donors/${fresh}`, { cookie: a.owner.cookie })).json();
     expect(record.stages[0]).toMatchObject({ kind: "person", note: "Met her at the spring lunch." });
+    expect(record.stages[0].recordedBy).toBeTruthy(); // the engagement timeline's "Recorded by …"
   });
 
   it("the next prompt carries the person's note among the earlier stages", async () => {

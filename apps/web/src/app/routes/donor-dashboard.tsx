@@ -62,6 +62,9 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
                   stageName: s.stageName,
                   createdAt: s.createdAt,
                   aiOutput: s.aiOutput,
+                  kind: s.kind,
+                  note: s.note,
+                  recordedBy: s.recordedBy,
                 }))}
               />
             </Stack>
