@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { BOARD_COLUMNS, BOARD_MESSAGES, CAMPAIGN_MESSAGES, type Board } from "@cultivate/shared";
 import { campaignGoals, campaigns, nextSteps, stages, userActions } from "../src/db/schema.ts";
-import { buildDonor, createTestApp, type TestApp } from "./helpers.ts";
+import { seedDemoBoards } from "../src/demo/board.ts";
+import { buildDonor, buildOrg, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationSide } from "./fixtures.ts";
 
 let t: TestApp;
@@ -292,5 +293,36 @@ describe("moving a card", () => {
       .from(stages)
       .where(and(eq(stages.donorId, deep), eq(stages.stageName, "Deepening")));
     expect(recs).toHaveLength(1);
+  });
+});
+
+describe("the demo", () => {
+  it("gives campaigns with donors in every column of the board, some moved on by a person", async () => {
+    const org = (await buildOrg(t, `Demo board ${Date.now()}`)).id;
+    const manager = a.officer.userId;
+    const staged = [];
+    for (let i = 0; i < 10; i++) {
+      const d = await buildDonor(t, org, { lastName: `Staged${i}`, relationshipManagerId: manager });
+      staged.push(d.id);
+      await t.db
+        .insert(stages)
+        .values(
+          ["Discovery", "Connection", "Deepening", "Solicitation", "Follow-Up"]
+            .slice(0, (i % 5) + 1)
+            .map((stageName) => ({ donorId: d.id, organizationId: org, stageName, aiOutput: "Plan" })),
+        );
+    }
+    for (let i = 0; i < 14; i++)
+      await buildDonor(t, org, { lastName: `Fresh${i}`, relationshipManagerId: manager, estimatedCapacity: 1000 + i });
+    const boards = await seedDemoBoards(t.app, org, { officer: a.officer.userId, owner: a.owner.userId });
+    expect(boards.map((b) => b.name)).toEqual(["Spring Gala 2026", "Capital Campaign"]);
+    for (const b of boards) for (const n of b.columns) expect(n).toBeGreaterThan(0);
+    const person = await t.db
+      .select()
+      .from(stages)
+      .where(and(eq(stages.organizationId, org), eq(stages.kind, "person")));
+    expect(person.length).toBeGreaterThan(0);
+    expect(person.every((r) => r.note && r.aiOutput === null)).toBe(true);
+    expect(await seedDemoBoards(t.app, org, { officer: a.officer.userId, owner: a.owner.userId })).toEqual([]);
   });
 });
