@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./fixtures.ts";
 import { adminApi, apiAs, csvOf, importAs, newOrg, shot, unique, userIn } from "./org-fixtures.ts";
@@ -71,6 +72,9 @@ test("a card moves one column on with the keyboard, with a note; a stale move is
   // The moved card keeps the keyboard's place: its next button.
   await expect(page.getByRole("button", { name: "Move to Deepening: Board0 Family0" })).toBeFocused();
   await shot(page, "board-after-move");
+  // The board passes axe's WCAG A/AA checks (a11y.spec.ts's bar: nothing serious or critical).
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // Someone else moves Board1 while the dialog is open: the server refuses, and the board says why.
   await page
