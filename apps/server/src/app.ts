@@ -39,6 +39,7 @@ import { registerSignInGate } from "./routes/api/auth-gate.ts";
 import { meRoutes } from "./routes/api/me.ts";
 import { onboardingRoutes } from "./routes/api/onboarding.ts";
 import { testEmailRoutes } from "./routes/api/test-email.ts";
+import { boardRoutes } from "./routes/api/campaigns/board.ts";
 import { campaignRoutes } from "./routes/api/campaigns/index.ts";
 import { aiSettingsRoutes } from "./routes/api/ai-settings.ts";
 import { stageRoutes } from "./routes/api/stages.ts";
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
       await api.register(nextStepRoutes);
       await api.register(calendarRoutes);
       await api.register(campaignRoutes);
+      await api.register(boardRoutes);
       await api.register(aiSettingsRoutes);
       await api.register(stageRoutes);
       await api.register(generatePromptRoutes);

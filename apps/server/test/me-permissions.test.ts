@@ -30,10 +30,14 @@ const none = {
   seeAllOrganizations: false,
   assignRelationshipManagers: false,
   seeAnyonesNextSteps: false,
+  viewCampaignBoard: false,
+  moveBoardCards: false,
 };
 const admin = {
   ...none,
   viewDonors: true,
+  viewCampaignBoard: true,
+  moveBoardCards: true,
   manageCampaigns: true,
   viewAllCampaigns: true,
   manageUsers: true,
@@ -49,6 +53,8 @@ const admin = {
 const owner = {
   ...none,
   viewDonors: true,
+  viewCampaignBoard: true,
+  moveBoardCards: true,
   manageCampaigns: true,
   viewAllCampaigns: true,
   manageUsers: true,
@@ -60,13 +66,22 @@ const owner = {
 const manager = {
   ...none,
   viewDonors: true,
+  viewCampaignBoard: true,
+  moveBoardCards: true,
   manageCampaigns: true,
   viewAllCampaigns: true,
   viewActionHistory: true,
   assignRelationshipManagers: true,
   seeAnyonesNextSteps: true,
 };
-const officer = { ...none, viewDonors: true, manageCampaigns: true, viewOfficerDashboard: true };
+const officer = {
+  ...none,
+  viewDonors: true,
+  manageCampaigns: true,
+  viewOfficerDashboard: true,
+  viewCampaignBoard: true,
+  moveBoardCards: true,
+};
 
 async function meOf(role: RoleName | undefined, status: "pending" | "submitted" | "approved" = "approved") {
   const user = await buildUser(t, { role, status, organizationId: role === "admin" ? null : organizationId });

@@ -25,6 +25,8 @@ const EXPECTED_ROUTES = [
   "GET /api/admin/users",
   "GET /api/campaigns",
   "GET /api/campaigns/{id}/donors",
+  "GET /api/campaigns/{id}/board",
+  "POST /api/campaigns/{id}/board/moves",
   "GET /api/config",
   "GET /api/dashboards/officer",
   "GET /api/dashboards/owner",

@@ -16,8 +16,10 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import {
+  campaignGoals,
   campaigns,
   contactReports,
+  donors,
   donorGroups,
   donorImportBatches,
   issues,
@@ -871,6 +873,35 @@ export const TABLE: Record<string, Row> = {
     records: ["own", "colleague", "other", "random"],
     expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
     request: ({ f }, { record }) => ({ params: { id: campaignOf(f, record) } }),
+  },
+
+  // ---- pipeline board (issue 15): whoever sees the campaign; moves by the four roles, one column forward
+  "GET /api/campaigns/{id}/board": {
+    records: ["own", "colleague", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
+    request: ({ f }, { record }) => ({ params: { id: campaignOf(f, record) } }),
+  },
+  "POST /api/campaigns/{id}/board/moves": {
+    // Each cell moves a donor of its own, new in the campaign (in Discovery), so every allowed cell can succeed;
+    // mixed: A's campaign with B's donor (not in it: 404 for everyone).
+    records: ["own", "colleague", "other", "random", "mixed"],
+    phase: 1,
+    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random", "mixed"]),
+    request: async ({ t, f }, { record }) => {
+      const campaignId = record === "mixed" ? f.campaignA : campaignOf(f, record);
+      const organizationId = record === "other" ? f.orgB.id : f.orgA.id;
+      const [d] = await t.db
+        .insert(donors)
+        .values({
+          organizationId: record === "mixed" ? f.orgB.id : organizationId,
+          firstName: "Board",
+          lastName: "Card",
+        })
+        .returning();
+      if (record !== "random" && record !== "mixed")
+        await t.db.insert(campaignGoals).values({ campaignId, donorId: d!.id, organizationId, goalText: "" });
+      return { params: { id: campaignId }, body: { donorId: d!.id, toStage: "Connection", note: "Matrix move" } };
+    },
   },
 
   // ---- stage workflow (the four roles on the organisation's donors; campaigns as above)

@@ -176,6 +176,7 @@ export const ACTION_NAMES = {
     "contact_report_create",
     "contact_report_update",
     "contact_report_delete",
+    "board_move",
   ],
   campaign_management: [
     "campaign_create",

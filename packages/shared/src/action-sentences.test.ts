@@ -33,6 +33,22 @@ describe("describeAction (issue 14: readable sentences, raw names in the details
     );
   });
 
+  it("says which card moved where on which board (issue 15)", () => {
+    expect(
+      describeAction(
+        action({
+          actionName: "board_move",
+          resourceName: "Ada Lovelace",
+          details: { fromStage: "Discovery", toStage: "Connection", campaignName: "Spring Gala" },
+        }),
+      ),
+    ).toBe("Maria Lopez moved Ada Lovelace to Connection on the Spring Gala board");
+    // Refused before any donor was known (a missing note): filed under the campaign.
+    expect(describeAction(action({ actionName: "board_move", resourceName: "Spring Gala", success: false }))).toBe(
+      "Maria Lopez tried to move a card on the Spring Gala board (failed)",
+    );
+  });
+
   it("names who did what to which record", () => {
     expect(describeAction(action({ actionName: "campaign_archive", resourceName: "Spring Gala" }))).toBe(
       "Maria Lopez archived Spring Gala",

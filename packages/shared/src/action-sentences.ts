@@ -128,6 +128,18 @@ function phrase(
       return say(`reassign ${step}`, `reassigned ${step}`);
     case "next_step_delete":
       return say(`delete ${step}`, `deleted ${step}`);
+    case "board_move": {
+      // Issue 15, Pipeline board: a card moved one column on, recording the stage it left.
+      // A move refused by validation is filed under the campaign (resourceType "campaign"), before any donor is known.
+      const to = text(d.toStage);
+      if (!to || !text(d.fromStage)) {
+        const board = name ? `the ${name} board` : "a campaign board";
+        return say(`move a card on ${board}`, `moved a card on ${board}`);
+      }
+      const campaign = text(d.campaignName);
+      const where = campaign ? ` on the ${campaign} board` : " on a campaign board";
+      return say(`move ${name ?? "a donor"} to ${to}${where}`, `moved ${name ?? "a donor"} to ${to}${where}`);
+    }
     case "calendar_feed_create":
       return say("make a calendar link for their next steps", "made a calendar link for their next steps");
     case "calendar_feed_reset":

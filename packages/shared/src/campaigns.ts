@@ -162,6 +162,11 @@ export const stageRecommendationSchema = z.object({
   model: z.string().nullable(),
   promptVersion: z.number().nullable(),
   userEmail: z.string().nullable(),
+  /** Who saved it, as the screens name people (null when unknown). */
+  userName: z.string().nullable(),
+  /** Issue 15: "person" for a record written by moving a card on the pipeline board, with its note and no AI output. */
+  kind: z.enum(["ai", "person"]),
+  note: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StageRecommendation = z.infer<typeof stageRecommendationSchema>;

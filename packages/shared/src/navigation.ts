@@ -65,6 +65,7 @@ export function pageName(path: string): string | null {
     [/^\/donor\/[^/]+$/, "a donor's stage recommendations"],
     [/^\/org-owner-dashboard$/, "the owner dashboard"],
     [/^\/org-officer-dashboard$/, "the officer dashboard"],
+    [/^\/campaigns\/[^/]+\/board$/, "a campaign's pipeline board"],
     [/^\/support\/submit$/, "Submit an Issue"],
     [/^\/support\/issues\/[^/]+$/, "a support issue"],
     [/^\/onboarding-form$/, "the onboarding form"],

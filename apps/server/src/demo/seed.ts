@@ -20,6 +20,7 @@ import { stageContext } from "../services/stages/context.ts";
 import { generateDonorCsv } from "./generate.ts";
 import { seedDemoContacts } from "./contacts.ts";
 import { seedDemoNextSteps } from "./next-steps.ts";
+import { seedDemoBoards } from "./board.ts";
 
 export const DEMO_ORG = "Demo Foundation";
 export const DEMO_SECOND_ORG = "Riverside Arts Council";
@@ -182,12 +183,17 @@ export async function seedDemo(app: FastifyInstance) {
   );
   // Issue 15: open, overdue and done next steps for the portfolio holders.
   await seedDemoNextSteps(app, demo.id);
+  // Issue 15: campaigns with donors in every column of the pipeline board.
+  const boards = await seedDemoBoards(app, demo.id, {
+    officer: ids.get("officer@demo.cultivate.local"),
+    owner: ids.get("owner@demo.cultivate.local"),
+  });
   const [{ groups }] = (await app.db
     .select({ groups: count() })
     .from(donorGroups)
     .where(and(eq(donorGroups.organizationId, demo.id)))) as [{ groups: number }];
   return {
-    demo: { id: demo.id, name: demo.name, donors: demoCount, groups, portfolios },
+    demo: { id: demo.id, name: demo.name, donors: demoCount, groups, portfolios, boards },
     second: { id: second.id, name: second.name, donors: secondCount },
     users: DEMO_USERS,
     password: DEMO_PASSWORD,
@@ -250,6 +256,9 @@ export function printDemo(summary: Awaited<ReturnType<typeof seedDemo>>, appUrl:
     "",
     `Demo data loaded: "${summary.demo.name}" (${plural(summary.demo.donors, "donor")}) and "${summary.second.name}" (${plural(summary.second.donors, "donor")}).`,
     `${plural(summary.demo.portfolios, "donor")} of "${summary.demo.name}" have a relationship manager; the ${DEMO_UNASSIGNED_TOP} with the highest capacity do not.`,
+    ...summary.demo.boards.map(
+      (b) => `Campaign "${b.name}": cards per board column ${b.columns.join(" / ")} (Discovery … Complete).`,
+    ),
     `Sign in at ${appUrl}/login with any of these (password: ${summary.password}):`,
     ...summary.users.map((u) => `  ${u.role.padEnd(12)} ${u.email}`),
     "",

@@ -3,6 +3,7 @@ import { actionRepository } from "./activity/repository.ts";
 import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
 import { calendarFeedRepository } from "./calendar/repository.ts";
 import { contactReportRepository } from "./contact-reports/repository.ts";
+import { boardRepository } from "./campaigns/board-repository.ts";
 import { campaignRepository } from "./campaigns/repository.ts";
 import { dashboardRepository } from "./dashboards/repository.ts";
 import { donorGroupRepository } from "./donor-groups/repository.ts";
@@ -25,6 +26,7 @@ export function createRepositories(db: Db) {
   return {
     organizations: organizationRepository(db),
     campaigns: campaignRepository(db),
+    board: boardRepository(db),
     donors: donorRepository(db),
     donorGroups: donorGroupRepository(db),
     importBatches: importBatchRepository(db),

@@ -103,6 +103,13 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "campaigns/:id/board",
+                ...page(
+                  () => import("./routes/campaign-board"),
+                  (m) => m.CampaignBoardRoute,
+                ),
+              },
+              {
                 path: "admin/actions",
                 ...page(
                   () => import("./routes/admin-actions"),

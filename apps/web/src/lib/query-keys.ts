@@ -31,6 +31,9 @@ export const queryKeys = {
     list: (organizationId: string | null, includeArchived: boolean) =>
       ["campaigns", "list", organizationId ?? "", includeArchived] as const,
     donors: (id: string) => ["campaigns", "donors", id] as const,
+    /** Issue 15: a campaign's pipeline board, by manager filter ("" = everyone). */
+    board: (id: string, manager: string) => ["campaigns", "board", id, manager] as const,
+    boards: (id: string) => ["campaigns", "board", id] as const,
     organizationOptions: ["campaigns", "organization-options"] as const,
   },
   dashboards: {

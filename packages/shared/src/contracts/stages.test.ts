@@ -18,6 +18,9 @@ const record = {
   model: "m",
   promptVersion: 1,
   userEmail: "a@example.org",
+  userName: "Ada Lovelace",
+  kind: "ai" as const,
+  note: null,
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 

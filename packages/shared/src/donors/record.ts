@@ -8,6 +8,11 @@ export const stageRecordSchema = z.object({
   aiOutput: z.string().nullable(),
   prepNotes: z.string().nullable(),
   campaignId: z.string().nullable(),
+  /** Issue 15: "person" when a card was moved on the pipeline board; `note` is then what they wrote. */
+  kind: z.enum(["ai", "person"]),
+  note: z.string().nullable(),
+  /** Who saved it: their name, else their email; null when unknown. */
+  recordedBy: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StageRecord = z.infer<typeof stageRecordSchema>;

@@ -21,6 +21,8 @@ export const ACTOR_PERMISSIONS = [
   "seeAllOrganizations",
   "assignRelationshipManagers",
   "seeAnyonesNextSteps",
+  "viewCampaignBoard",
+  "moveBoardCards",
 ] as const satisfies readonly (keyof typeof can)[];
 export type ActorPermission = (typeof ACTOR_PERMISSIONS)[number];
 

@@ -49,6 +49,10 @@ describe("policy rules", () => {
     expect(allowed(can.changeIssueStatus)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.assignRelationshipManagers)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.seeAnyonesNextSteps)).toEqual(["admin", "owner", "manager"]);
+    // Issue 15, Pipeline board: those who see campaigns see boards; those who save stage records move cards.
+    expect(allowed(can.viewCampaignBoard)).toEqual(allowed(can.manageCampaigns));
+    expect(allowed(can.moveBoardCards)).toEqual(allowed(can.viewDonors));
+    expect(can.moveBoardCards(actor(["org_officer"], "org-a", "submitted"))).toBe(false);
     for (const adminOnly of [
       can.changeAiProvider,
       can.editPrompts,

@@ -84,6 +84,12 @@ export const can = {
   editNextStep: (a: PolicyActor, step: { ownerId: string | null; createdBy: string | null }) =>
     has(a, "admin", "org_owner", "org_manager") ||
     (has(a, ...DONOR_ROLES) && (step.ownerId === a.userId || step.createdBy === a.userId)),
+  /**
+   * Issue 15, Pipeline board: whoever may see the campaign sees its board (the record check is the
+   * campaign visibility rule), and whoever may save a stage recommendation for its donors moves cards.
+   */
+  viewCampaignBoard: (a: PolicyActor): boolean => can.manageCampaigns(a),
+  moveBoardCards: (a: PolicyActor): boolean => can.viewDonors(a),
   /** Issue 14: an import is undone by whoever ran it, or by a manager, an owner or an admin (docs/RULES.md, Import). */
   undoImport: (a: PolicyActor, batch: { userId: string | null }) =>
     has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && batch.userId === a.userId),

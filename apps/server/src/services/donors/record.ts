@@ -34,18 +34,21 @@ export async function readDonorRecord(app: FastifyInstance, actor: Actor, id: st
       notes: d.notes,
       fields: fieldsOf(d),
       unknownFields: d.extra?.unknown ?? {},
-      currentStage: currentStage(stageRows.map((s) => s.stageName)),
+      currentStage: currentStage(stageRows.map((s) => s.stage.stageName)),
       relationshipManager: managers[0] ?? null,
       createdAt: iso(d.createdAt)!,
       updatedAt: iso(d.updatedAt)!,
     },
-    stages: stageRows.map((s) => ({
+    stages: stageRows.map(({ stage: s, userName, userEmail }) => ({
       id: s.id,
       stageName: s.stageName,
       promptResponse: s.promptResponse,
       aiOutput: s.aiOutput,
       prepNotes: s.prepNotes,
       campaignId: s.campaignId,
+      kind: s.kind,
+      note: s.note,
+      recordedBy: userName ?? userEmail ?? null,
       createdAt: iso(s.createdAt)!,
     })),
     changes: changeRows.map(({ change: c, email }) => ({

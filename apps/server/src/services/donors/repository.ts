@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { donorChanges, donors, organizations, stages, users } from "../../db/schema.ts";
+import { personName } from "../users/person-name.ts";
 import {
   countDonors,
   dsRatingsOf,
@@ -23,8 +24,10 @@ const donorWithOrganization = prepared((db) =>
 );
 const donorStages = prepared((db) =>
   db
-    .select()
+    // Issue 15: who recorded it, named, for a record a person wrote on the pipeline board.
+    .select({ stage: stages, userName: personName(stages.userId), userEmail: users.email })
     .from(stages)
+    .leftJoin(users, eq(users.id, stages.userId))
     .where(
       and(eq(stages.donorId, sql.placeholder("donorId")), eq(stages.organizationId, sql.placeholder("organizationId"))),
     )

@@ -4,6 +4,7 @@ import {
   contactSummaryText,
   DONOR_FIELDS,
   formatMoney,
+  stageRecordText,
   withoutContactDetails,
   type ContactType,
   type DonorFieldValue,
@@ -12,6 +13,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { campaigns, stages, users } from "../../db/schema.ts";
 import { fieldsOf, type DonorRow } from "../donors/list-sql.ts";
+import { personName } from "../users/person-name.ts";
 import type { StageContext } from "../../ai/types.ts";
 
 /** Contact details stay out of prompts: a provider needs the donor's story, not their address. */
@@ -40,7 +42,12 @@ export function donorFacts(d: DonorRow): [string, string][] {
 
 const recordsQuery = (db: DbOrTx, onlyId: boolean) =>
   db
-    .select({ stage: stages, campaignName: campaigns.name, userEmail: users.email })
+    .select({
+      stage: stages,
+      campaignName: campaigns.name,
+      userEmail: users.email,
+      userName: personName(stages.userId),
+    })
     .from(stages)
     .leftJoin(campaigns, eq(campaigns.id, stages.campaignId))
     .leftJoin(users, eq(users.id, stages.userId))
@@ -60,7 +67,7 @@ export async function stageRecords(db: DbOrTx, donorId: string, organizationId: 
   const rows = onlyId
     ? await oneRecord(db).execute({ donorId, organizationId, onlyId })
     : await allRecords(db).execute({ donorId, organizationId });
-  return rows.map(({ stage: s, campaignName, userEmail }) => ({
+  return rows.map(({ stage: s, campaignName, userEmail, userName }) => ({
     id: s.id,
     stageName: s.stageName,
     aiOutput: s.aiOutput,
@@ -72,6 +79,10 @@ export async function stageRecords(db: DbOrTx, donorId: string, organizationId: 
     model: s.model,
     promptVersion: s.promptVersion,
     userEmail,
+    userName: userName ?? null,
+    // Issue 15: "person" when a card was moved on the pipeline board (a note, no AI output).
+    kind: s.kind,
+    note: s.note,
     createdAt: s.createdAt.toISOString(),
   }));
 }
@@ -84,7 +95,7 @@ export function stageContext(
     campaignGoal: string | null;
     donorGoal?: string | null;
     prepNotes: string | null;
-    previous: { stageName: string; aiOutput: string | null; createdAt: string }[];
+    previous: { stageName: string; aiOutput: string | null; kind?: string; note?: string | null; createdAt: string }[];
     recentInteractions?: readonly { type: ContactType; date: string; summary: string }[];
   },
 ): StageContext {
@@ -106,9 +117,11 @@ export function stageContext(
     campaignGoal: opts.campaignGoal,
     donorGoal: opts.donorGoal ?? null,
     prepNotes: opts.prepNotes,
-    previousStages: opts.previous
-      .filter((p) => p.aiOutput)
-      .map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput!, createdAt: p.createdAt })),
+    // A record a person wrote on the board speaks through its note (packages/shared/src/board.ts).
+    previousStages: opts.previous.flatMap((p) => {
+      const text = stageRecordText(p);
+      return text ? [{ stageName: p.stageName, aiOutput: text, createdAt: p.createdAt }] : [];
+    }),
     recentInteractions: (opts.recentInteractions ?? []).map((r) => ({
       type: CONTACT_TYPE_LABELS[r.type],
       date: r.date,

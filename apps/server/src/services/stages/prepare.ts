@@ -63,9 +63,8 @@ export async function prepareStage(
     campaignGoal: campaign?.goal || null,
     donorGoal,
     prepNotes: body.prepNotes,
-    previousSummaries: formatPreviousSummaries(
-      previous.filter((p) => p.aiOutput).map((p) => ({ stageName: p.stageName, aiOutput: p.aiOutput! })),
-    ),
+    // The context's earlier stages: AI outputs, and the notes of records a person wrote on the board.
+    previousSummaries: formatPreviousSummaries(context.previousStages),
     recentInteractions: interactions.length ? formatRecentInteractions(interactions) : null,
   });
   return { donor, campaign, context, prompt: text, promptVersion: prompt?.version ?? 0 };

@@ -65,6 +65,9 @@ function DonorDashboardView({ record }: { record: DonorRecordResponse }) {
                   stageName: s.stageName,
                   createdAt: s.createdAt,
                   aiOutput: s.aiOutput,
+                  kind: s.kind,
+                  note: s.note,
+                  recordedBy: s.recordedBy,
                 }))}
               />
             </Stack>

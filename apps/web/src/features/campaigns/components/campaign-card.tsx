@@ -1,5 +1,7 @@
+import { Link } from "react-router";
 import { Badge, Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import {
+  IconLayoutKanban,
   IconArchive,
   IconArchiveOff,
   IconChevronDown,
@@ -59,6 +61,16 @@ export function CampaignCard({
             ) : null}
           </div>
           <Group gap="xs">
+            {/* Issue 15: the campaign's pipeline board (docs/RULES.md, Pipeline board). */}
+            <Button
+              component={Link}
+              to={`/campaigns/${encodeURIComponent(c.id)}/board`}
+              size="xs"
+              variant="light"
+              leftSection={<IconLayoutKanban size={14} />}
+            >
+              Board
+            </Button>
             {c.donorCount > 0 ? (
               <Button
                 size="xs"

@@ -9,6 +9,10 @@ export interface TimelineEntry {
   stageName: string;
   createdAt: string;
   aiOutput: string | null;
+  /** Issue 15: "person" for a record written by moving a card on the pipeline board. */
+  kind?: "ai" | "person";
+  note?: string | null;
+  recordedBy?: string | null;
 }
 
 type Item =
@@ -57,7 +61,14 @@ export function EngagementTimeline({
                 key={item.stage.id}
                 title={`${item.stage.stageName} · ${formatDate(item.stage.createdAt)}`}
               >
-                {item.stage.aiOutput ? <ExpandableText text={item.stage.aiOutput} /> : null}
+                {item.stage.kind === "person" ? (
+                  <Text size="sm" data-testid="person-stage-record">
+                    Recorded by {item.stage.recordedBy ?? "a former user"} on the pipeline board
+                    {item.stage.note ? `: ${item.stage.note}` : "."}
+                  </Text>
+                ) : item.stage.aiOutput ? (
+                  <ExpandableText text={item.stage.aiOutput} />
+                ) : null}
               </Timeline.Item>
             ) : (
               <Timeline.Item

@@ -54,12 +54,26 @@ function HistoryEntry({
             {when(record.createdAt)}
           </Text>
         </Group>
-        <Text size="xs" c="dimmed" data-testid="stage-record-provider">
-          Written by {writtenBy(record)}
-          {record.promptVersion ? ` · prompt version ${record.promptVersion}` : ""}
-          {record.userEmail ? ` · requested by ${record.userEmail}` : ""}
-        </Text>
-        <ExpandableOutput text={record.aiOutput ?? ""} />
+        {record.kind === "person" ? (
+          // Issue 15: a card moved on the pipeline board; a person wrote it, without AI.
+          <>
+            <Text size="xs" c="dimmed" data-testid="stage-record-provider">
+              Recorded by {record.userName ?? record.userEmail ?? "a former user"} on the pipeline board, without AI
+            </Text>
+            <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+              {record.note ?? ""}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Text size="xs" c="dimmed" data-testid="stage-record-provider">
+              Written by {writtenBy(record)}
+              {record.promptVersion ? ` · prompt version ${record.promptVersion}` : ""}
+              {record.userEmail ? ` · requested by ${record.userEmail}` : ""}
+            </Text>
+            <ExpandableOutput text={record.aiOutput ?? ""} />
+          </>
+        )}
         {actions?.(record)}
         {record.prepNotes ? (
           <Text size="xs" c="dimmed">

@@ -1,0 +1,113 @@
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { BOARD_UNASSIGNED, type BoardColumn } from "@cultivate/shared";
+import type { Db, DbOrTx } from "../../db/client.ts";
+import { campaignGoals, donors, stages, users } from "../../db/schema.ts";
+import { currentStageOfDoneSql } from "../donors/current-stage.ts";
+import { personName } from "../users/person-name.ts";
+import type { NewStageRecord } from "../stages/repository.ts";
+
+/**
+ * The pipeline board's reads and its one write (issue 15; docs/RULES.md, Pipeline board), always by the
+ * campaign's organisation. A card's column is the shared current-stage rule in its SQL form; its days in
+ * stage count as pipeline() counts them (apps/server/src/services/dashboards/tenant-figures.ts).
+ */
+const cardColumns = (organizationId: string) => {
+  const ofDonor = sql`${stages.donorId} = ${donors.id} and ${stages.organizationId} = ${organizationId}`;
+  return {
+    donorId: donors.id,
+    name: sql<string>`coalesce(nullif(concat_ws(' ', ${donors.firstName}, ${donors.lastName}), ''), 'Unnamed donor')`,
+    estimatedCapacity: donors.estimatedCapacity,
+    managerId: donors.relationshipManagerId,
+    managerEmail: users.email,
+    managerName: personName(donors.relationshipManagerId),
+    stage: sql<BoardColumn>`${currentStageOfDoneSql(
+      sql`(select array_agg(distinct ${stages.stageName}) from ${stages} where ${ofDonor})`,
+    )}`,
+    daysInStage: sql<number>`floor(extract(epoch from (now() - coalesce(
+      (select max(${stages.createdAt}) from ${stages} where ${ofDonor}), ${donors.createdAt}))) / 86400.0)::int`.mapWith(
+      Number,
+    ),
+    nextStepDue: sql<string | null>`(select min(n.due_date)::text from next_steps n
+      where n.donor_id = ${donors.id} and n.organization_id = ${organizationId} and n.status = 'open')`,
+  };
+};
+
+export function boardRepository(db: Db) {
+  const cards = (tx: DbOrTx, organizationId: string, campaignId: string, where: SQL | undefined) =>
+    tx
+      .select(cardColumns(organizationId))
+      .from(campaignGoals)
+      .innerJoin(donors, and(eq(donors.id, campaignGoals.donorId), eq(donors.organizationId, organizationId)))
+      .leftJoin(users, eq(users.id, donors.relationshipManagerId))
+      .where(and(eq(campaignGoals.campaignId, campaignId), eq(campaignGoals.organizationId, organizationId), where));
+
+  return {
+    /** The campaign's donors as cards, the highest capacity first; `manager` narrows to one portfolio or the unassigned. */
+    cards(organizationId: string, campaignId: string, manager?: string, tx: DbOrTx = db) {
+      const filter =
+        manager === undefined
+          ? undefined
+          : manager === BOARD_UNASSIGNED
+            ? isNull(donors.relationshipManagerId)
+            : eq(donors.relationshipManagerId, manager);
+      return cards(tx, organizationId, campaignId, filter).orderBy(
+        sql`${donors.estimatedCapacity} desc nulls last`,
+        asc(donors.lastName),
+        asc(donors.firstName),
+        asc(donors.id),
+      );
+    },
+
+    /** One donor's card, or null when the donor is not in the campaign (or not of the organisation). */
+    async card(organizationId: string, campaignId: string, donorId: string, tx: DbOrTx = db) {
+      const [row] = await cards(tx, organizationId, campaignId, eq(donors.id, donorId));
+      return row ?? null;
+    },
+
+    /** The relationship managers of the campaign's donors, and whether any donor has none (the filter's options). */
+    async managers(organizationId: string, campaignId: string, tx: DbOrTx = db) {
+      const rows = await tx
+        .selectDistinct({
+          id: donors.relationshipManagerId,
+          email: users.email,
+          name: personName(donors.relationshipManagerId),
+        })
+        .from(campaignGoals)
+        .innerJoin(donors, and(eq(donors.id, campaignGoals.donorId), eq(donors.organizationId, organizationId)))
+        .leftJoin(users, eq(users.id, donors.relationshipManagerId))
+        .where(and(eq(campaignGoals.campaignId, campaignId), eq(campaignGoals.organizationId, organizationId)));
+      return rows;
+    },
+
+    /**
+     * Writes a person's stage record for `stage` only while it is still the donor's current stage: the donor
+     * row is locked first, so two moves of the same card at once record the stage once. Answers the new
+     * record's id, or null when the card has moved meanwhile.
+     */
+    async recordMove(
+      organizationId: string,
+      campaignId: string,
+      donorId: string,
+      stage: BoardColumn,
+      values: Omit<NewStageRecord, "stageName" | "campaignId">,
+      tx: Db = db,
+    ): Promise<string | null> {
+      return tx.transaction(async (t) => {
+        await t
+          .select({ id: donors.id })
+          .from(donors)
+          .where(and(eq(donors.id, donorId), eq(donors.organizationId, organizationId)))
+          .for("update");
+        const [now] = await cards(t, organizationId, campaignId, eq(donors.id, donorId));
+        if (!now || now.stage !== stage || stage === "Complete") return null;
+        const [row] = await t
+          .insert(stages)
+          .values({ ...values, stageName: stage, campaignId, donorId, organizationId })
+          .returning({ id: stages.id });
+        return row!.id;
+      });
+    },
+  };
+}
+export type BoardRepository = ReturnType<typeof boardRepository>;
+export type BoardCardRow = Awaited<ReturnType<BoardRepository["cards"]>>[number];

@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconArrowRight } from "@tabler/icons-react";
+import {
+  BOARD_UNASSIGNED,
+  formatDate,
+  formatMoney,
+  nextColumn,
+  plural,
+  type Board,
+  type BoardCard,
+  type BoardColumn,
+} from "@cultivate/shared";
+import { errorMessage } from "@/lib/api-client";
+import { useBoard } from "../api/board";
+import { MoveCardModal } from "./move-card-modal";
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, "-");
+
+function BoardCardView({
+  card,
+  canMove,
+  focus,
+  onMove,
+}: {
+  card: BoardCard;
+  canMove: boolean;
+  focus: boolean;
+  onMove: (card: BoardCard, to: BoardColumn) => void;
+}) {
+  const next = nextColumn(card.stage);
+  const button = useRef<HTMLButtonElement>(null);
+  const link = useRef<HTMLAnchorElement>(null);
+  // The card just moved keeps the keyboard's place: its next button, or its name once Complete.
+  useEffect(() => {
+    if (focus) (button.current ?? link.current)?.focus();
+  }, [focus]);
+  const manager = card.relationshipManager;
+  return (
+    <Card withBorder radius="md" padding="sm" component="li" data-testid="board-card" data-donor-id={card.donorId}>
+      <Stack gap={4}>
+        <Anchor ref={link} component={Link} to={`/donor/${card.donorId}/dashboard`} fw={600}>
+          {card.name}
+        </Anchor>
+        <Text size="sm">Capacity: {formatMoney(card.estimatedCapacity)}</Text>
+        <Text size="sm">Manager: {manager ? (manager.name ?? manager.email) : "Unassigned"}</Text>
+        <Text size="sm" c="dimmed">
+          {plural(card.daysInStage, "day")} in stage
+        </Text>
+        <Text size="sm" c="dimmed">
+          {card.nextStepDue ? `Next step due ${formatDate(card.nextStepDue)}` : "No open next step"}
+        </Text>
+        {canMove && next ? (
+          <Button
+            ref={button}
+            size="xs"
+            variant="light"
+            mt={4}
+            rightSection={<IconArrowRight size={14} />}
+            aria-label={`Move to ${next}: ${card.name}`}
+            onClick={() => onMove(card, next)}
+          >
+            Move to {next}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function Column({
+  column,
+  canMove,
+  focusId,
+  onMove,
+}: {
+  column: Board["columns"][number];
+  canMove: boolean;
+  focusId: string | null;
+  onMove: (card: BoardCard, to: BoardColumn) => void;
+}) {
+  const id = `board-column-${slug(column.stage)}`;
+  return (
+    <Box
+      component="section"
+      aria-labelledby={id}
+      data-testid="board-column"
+      data-stage={column.stage}
+      w={{ base: "100%", sm: 260 }}
+      style={{ flex: "0 0 auto" }}
+      bg="var(--mantine-color-gray-light)"
+      p="sm"
+    >
+      <Title order={2} size="h5" id={id} mb="xs">
+        {column.stage} ({column.count})
+      </Title>
+      {column.cards.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No donors here.
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+          {column.cards.map((c) => (
+            <BoardCardView key={c.donorId} card={c} canMove={canMove} focus={c.donorId === focusId} onMove={onMove} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+export function PipelineBoardSkeleton() {
+  return (
+    <Stack>
+      <Skeleton height={36} width="40%" />
+      <Skeleton height={240} radius="md" />
+    </Stack>
+  );
+}
+
+/**
+ * A campaign's pipeline board (issue 15; docs/RULES.md, Pipeline board): a column per stage and Complete, side by
+ * side and scrolling sideways in their own region on a wide screen, stacked on a phone. Moving is a button
+ * per card (keyboard first), then a note in a dialog.
+ */
+export function PipelineBoard({
+  campaignId,
+  manager,
+  onManagerChange,
+}: {
+  campaignId: string;
+  manager: string | null;
+  onManagerChange: (value: string | null) => void;
+}) {
+  const board = useBoard(campaignId, manager);
+  const [moving, setMoving] = useState<{ card: BoardCard; to: BoardColumn } | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+
+  if (board.isPending) return <PipelineBoardSkeleton />;
+  if (board.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(board.error, "Failed to load the board.")}
+      </Alert>
+    );
+  const b = board.data;
+  const options = [
+    { value: "", label: "All managers" },
+    ...(b.hasUnassigned || manager === BOARD_UNASSIGNED ? [{ value: BOARD_UNASSIGNED, label: "Unassigned" }] : []),
+    ...b.managers.map((m) => ({ value: m.id, label: m.name ?? m.email })),
+  ];
+  const total = b.columns.reduce((n, c) => n + c.count, 0);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Anchor component={Link} to="/campaigns" size="sm">
+            All campaigns
+          </Anchor>
+          <Title order={1}>{b.campaign.name}: pipeline board</Title>
+          <Text size="sm" c="dimmed">
+            {plural(total, "donor")}
+          </Text>
+        </div>
+        <Select
+          label="Relationship manager"
+          data={options}
+          value={manager ?? ""}
+          onChange={(v) => onManagerChange(v ? v : null)}
+          allowDeselect={false}
+          w={{ base: "100%", xs: 260 }}
+        />
+      </Group>
+      {b.campaign.isArchived ? (
+        <Alert color="gray" title="Archived campaign">
+          This campaign is archived: its cards can&apos;t be moved.{" "}
+          <Badge color="gray" variant="light">
+            Archived
+          </Badge>
+        </Alert>
+      ) : null}
+      <Flex
+        role="region"
+        aria-label="Pipeline board"
+        tabIndex={0}
+        direction={{ base: "column", sm: "row" }}
+        gap="sm"
+        align={{ base: "stretch", sm: "flex-start" }}
+        style={{ overflowX: "auto" }}
+        pb="xs"
+      >
+        {b.columns.map((c) => (
+          <Column
+            key={c.stage}
+            column={c}
+            canMove={b.permissions.move}
+            focusId={focusId}
+            onMove={(card, to) => {
+              setFocusId(null);
+              setMoving({ card, to });
+            }}
+          />
+        ))}
+      </Flex>
+      {moving ? (
+        <MoveCardModal
+          campaignId={campaignId}
+          card={moving.card}
+          to={moving.to}
+          onClose={() => {
+            setFocusId(moving.card.donorId);
+            setMoving(null);
+          }}
+          onMoved={(donorId) => {
+            setMoving(null);
+            setFocusId(donorId);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
