@@ -30,6 +30,7 @@ const none = {
   seeAllOrganizations: false,
   assignRelationshipManagers: false,
   seeAnyonesNextSteps: false,
+  manageOrganizationSettings: false,
 };
 const admin = {
   ...none,
@@ -45,6 +46,7 @@ const admin = {
   seeAllOrganizations: true,
   assignRelationshipManagers: true,
   seeAnyonesNextSteps: true,
+  manageOrganizationSettings: true,
 };
 const owner = {
   ...none,
@@ -56,6 +58,7 @@ const owner = {
   viewOwnerDashboard: true,
   assignRelationshipManagers: true,
   seeAnyonesNextSteps: true,
+  manageOrganizationSettings: true,
 };
 const manager = {
   ...none,

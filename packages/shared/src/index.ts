@@ -23,3 +23,4 @@ export * from "./navigation.ts";
 export * from "./action-sentences.ts";
 export * from "./next-steps.ts";
 export * from "./calendar.ts";
+export * from "./today.ts";

@@ -21,6 +21,7 @@ export const ACTOR_PERMISSIONS = [
   "seeAllOrganizations",
   "assignRelationshipManagers",
   "seeAnyonesNextSteps",
+  "manageOrganizationSettings",
 ] as const satisfies readonly (keyof typeof can)[];
 export type ActorPermission = (typeof ACTOR_PERMISSIONS)[number];
 

@@ -49,6 +49,8 @@ describe("policy rules", () => {
     expect(allowed(can.changeIssueStatus)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.assignRelationshipManagers)).toEqual(["admin", "owner", "manager"]);
     expect(allowed(can.seeAnyonesNextSteps)).toEqual(["admin", "owner", "manager"]);
+    expect(allowed(can.manageOrganizationSettings)).toEqual(["admin", "owner"]);
+    expect(allowed(can.viewOrganizationSettings)).toEqual(["admin", "owner", "manager"]);
     for (const adminOnly of [
       can.changeAiProvider,
       can.editPrompts,
