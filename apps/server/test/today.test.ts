@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { addDays, TODAY_MESSAGES } from "@cultivate/shared";
-import { digestSubscriptions, donors, emailOutbox, stages, userActions } from "../src/db/schema.ts";
+import { digestSubscriptions, donors, emailOutbox, stages, userActions, users } from "../src/db/schema.ts";
+import { seedDemo } from "../src/demo/seed.ts";
+import { listsFor } from "../src/services/today/service.ts";
 import { todayIso } from "../src/services/next-steps/service.ts";
 import { digestSlot, sendDueDigests } from "../src/services/today/digest.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
@@ -31,8 +33,8 @@ beforeAll(async () => {
     ids[key] = (await buildDonor(t, a.org.id, { firstName: key, relationshipManagerId: officer, ...values })).id;
   };
   // No contact: never (with the highest capacity, no stage), 100 days ago, 10 days ago.
-  await donor("never", { estimatedCapacity: "900000" });
-  await donor("old", { lastContactDate: addDays(today, -100), estimatedCapacity: "100" });
+  await donor("never", { estimatedCapacity: 900000 });
+  await donor("old", { lastContactDate: addDays(today, -100), estimatedCapacity: 100 });
   await donor("recent", { lastContactDate: addDays(today, -10) });
   // Connection (Discovery done) for 10, 30 and 50 days: the median is 30; "slow" is the officer's and late.
   for (const [key, days, mine] of [
@@ -43,26 +45,26 @@ beforeAll(async () => {
     await donor(key, {
       lastContactDate: today,
       relationshipManagerId: mine ? officer : a.manager.userId,
-      estimatedCapacity: "5000000",
+      estimatedCapacity: 5000000,
     });
     await t.db
       .insert(stages)
       .values({ donorId: ids[key]!, organizationId: a.org.id, stageName: "Discovery", createdAt: ago(days) });
   }
   // Not started: capacity and no stage record; a colleague's; one without capacity.
-  await donor("big", { lastContactDate: today, estimatedCapacity: "2000000" });
-  await donor("small", { lastContactDate: today, estimatedCapacity: "10000" });
+  await donor("big", { lastContactDate: today, estimatedCapacity: 2000000 });
+  await donor("small", { lastContactDate: today, estimatedCapacity: 10000 });
   await donor("unknown", { lastContactDate: today });
   await donor("colleagues", {
     lastContactDate: today,
-    estimatedCapacity: "3000000",
+    estimatedCapacity: 3000000,
     relationshipManagerId: a.manager.userId,
   });
   ids.foreign = (
     await buildDonor(t, b.org.id, {
       firstName: "foreign",
       relationshipManagerId: b.officer.userId,
-      estimatedCapacity: "7",
+      estimatedCapacity: 7,
     })
   ).id;
 });
@@ -271,4 +273,24 @@ describe("weekly digest", () => {
     expect(digestsTo(user.email)).toHaveLength(0);
     expect(digestsTo(noRole.email)).toHaveLength(0);
   });
+});
+
+describe("the demo", () => {
+  it("gives its officers and manager something in each of Today's donor lists", async () => {
+    const summary = await seedDemo(t.app);
+    for (const email of [
+      "officer@demo.cultivate.local",
+      "officer2@demo.cultivate.local",
+      "manager@demo.cultivate.local",
+    ]) {
+      const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const lists = await listsFor(t.app, { organizationId: summary.demo.id, managerId: user!.id });
+      expect([email, lists.noContact.total > 0, lists.longInStage.total > 0, lists.notStarted.total > 0]).toEqual([
+        email,
+        true,
+        true,
+        true,
+      ]);
+    }
+  }, 120_000);
 });

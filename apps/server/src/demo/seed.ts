@@ -20,6 +20,7 @@ import { stageContext } from "../services/stages/context.ts";
 import { generateDonorCsv } from "./generate.ts";
 import { seedDemoContacts } from "./contacts.ts";
 import { seedDemoNextSteps } from "./next-steps.ts";
+import { seedDemoSlowStages } from "./today.ts";
 
 export const DEMO_ORG = "Demo Foundation";
 export const DEMO_SECOND_ORG = "Riverside Arts Council";
@@ -182,6 +183,14 @@ export async function seedDemo(app: FastifyInstance) {
   );
   // Issue 15: open, overdue and done next steps for the portfolio holders.
   await seedDemoNextSteps(app, demo.id);
+  // Issue 15: something in each of Today's donor lists for the portfolio holders.
+  await seedDemoSlowStages(
+    app,
+    demo.id,
+    ["officer@demo.cultivate.local", "officer2@demo.cultivate.local", "manager@demo.cultivate.local"].flatMap(
+      (e) => ids.get(e) ?? [],
+    ),
+  );
   const [{ groups }] = (await app.db
     .select({ groups: count() })
     .from(donorGroups)
