@@ -85,6 +85,9 @@ test("the admin approves a registered user, who is emailed and then lands on the
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, email, "applicant-pass");
+  // Issue 15: an officer's home after sign-in is Today; the dashboard is the menu's Dashboard.
+  await expect(page).toHaveURL(/\/today$/);
+  await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).first().click();
   await expect(page).toHaveURL(/\/org-officer-dashboard$/);
   await expect(page.getByRole("heading", { name: org })).toBeVisible();
   await expect(page.getByText("Getting Started")).toBeVisible();

@@ -47,6 +47,8 @@ import { generatePromptRoutes } from "./routes/api/generate-prompt.ts";
 import { issueRoutes } from "./routes/api/issues/index.ts";
 import { nextStepRoutes } from "./routes/api/next-steps.ts";
 import { calendarRoutes } from "./routes/api/calendar.ts";
+import { todayRoutes } from "./routes/api/today.ts";
+import { sendDueDigests } from "./services/today/digest.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
 import { adminRoutes } from "./routes/api/admin/index.ts";
@@ -213,9 +215,9 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
   );
   app.decorate("donorImportJobs", donorImportJobs);
   // Once a minute, on one of the servers sharing the database (ADR 047): mail that has no job of its own,
-  // and the limits' ended windows.
+  // the limits' ended windows, and the weekly digests whose time has come (ADR 049).
   queue.every(HOUSEKEEPING_QUEUE, "* * * * *", async () => {
-    await Promise.all([mailer.drain(), sweepLimitWindows(database.db)]);
+    await Promise.all([mailer.drain(), sweepLimitWindows(database.db), sendDueDigests(app)]);
   });
   app.addHook("onClose", async () => {
     await mailer.stop();
@@ -252,6 +254,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
       await api.register(donorRoutes);
       await api.register(nextStepRoutes);
       await api.register(calendarRoutes);
+      await api.register(todayRoutes);
       await api.register(campaignRoutes);
       await api.register(boardRoutes);
       await api.register(aiSettingsRoutes);

@@ -32,6 +32,7 @@ const none = {
   seeAnyonesNextSteps: false,
   viewCampaignBoard: false,
   moveBoardCards: false,
+  manageOrganizationSettings: false,
 };
 const admin = {
   ...none,
@@ -49,6 +50,7 @@ const admin = {
   seeAllOrganizations: true,
   assignRelationshipManagers: true,
   seeAnyonesNextSteps: true,
+  manageOrganizationSettings: true,
 };
 const owner = {
   ...none,
@@ -62,6 +64,7 @@ const owner = {
   viewOwnerDashboard: true,
   assignRelationshipManagers: true,
   seeAnyonesNextSteps: true,
+  manageOrganizationSettings: true,
 };
 const manager = {
   ...none,

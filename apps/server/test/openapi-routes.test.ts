@@ -89,6 +89,12 @@ const EXPECTED_ROUTES = [
   "PATCH /api/next-steps/{id}",
   "DELETE /api/next-steps/{id}",
   "PUT /api/prompts/{stage}",
+  "GET /api/today",
+  "GET /api/organization/settings",
+  "PUT /api/organization/settings",
+  "GET /api/account/digest",
+  "PUT /api/account/digest",
+  "DELETE /api/account/digest",
   "PUT /api/settings/ai-provider",
 ];
 

@@ -683,6 +683,32 @@ export const TABLE: Record<string, Row> = {
     expect: open(404),
     request: () => ({ params: { token: `${rnd().replaceAll("-", "")}.ics` } }),
   },
+  // The officer's day (issue 15): the lists and the "no contact after N days" setting name the organisation
+  // (admins: any that exists); the digest is the signed-in user's own.
+  "GET /api/today": {
+    records: ["own", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
+  },
+  "GET /api/organization/settings": {
+    records: ["own", "other", "random"],
+    expect: gate(200, STAFF, ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
+  },
+  "PUT /api/organization/settings": {
+    records: ["own", "other", "random"],
+    phase: 1,
+    expect: gate(200, ["admin", "owner"], ["own", "other", "random"]),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) }, body: { noContactDays: 90 } }),
+  },
+  "GET /api/account/digest": { records: ["none"], expect: gate(200, FOUR_ROLES, ["none"]) },
+  "PUT /api/account/digest": {
+    records: ["none"],
+    phase: 1,
+    expect: gate(200, FOUR_ROLES, ["none"]),
+    request: () => ({ body: { weekday: 1, hour: 8, timeZone: "Europe/London" } }),
+  },
+  "DELETE /api/account/digest": { records: ["none"], phase: 3, expect: gate(200, FOUR_ROLES, ["none"]) },
   "GET /api/next-steps": {
     records: ["own", "other", "random"],
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),

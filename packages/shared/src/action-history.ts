@@ -203,5 +203,8 @@ export const ACTION_NAMES = {
     "calendar_feed_create",
     "calendar_feed_reset",
     "calendar_feed_remove",
+    "organization_settings_update",
+    "digest_subscribe",
+    "digest_unsubscribe",
   ],
 } as const;

@@ -49,6 +49,18 @@ describe("describeAction (issue 14: readable sentences, raw names in the details
     );
   });
 
+  it("says what changed on the officer's day (issue 15)", () => {
+    expect(describeAction(action({ actionName: "organization_settings_update", details: { noContactDays: 60 } }))).toBe(
+      'Maria Lopez set "no contact after" to 60 days',
+    );
+    expect(describeAction(action({ actionName: "digest_subscribe" }))).toBe(
+      "Maria Lopez turned on their weekly digest",
+    );
+    expect(describeAction(action({ actionName: "digest_unsubscribe" }))).toBe(
+      "Maria Lopez turned off their weekly digest",
+    );
+  });
+
   it("names who did what to which record", () => {
     expect(describeAction(action({ actionName: "campaign_archive", resourceName: "Spring Gala" }))).toBe(
       "Maria Lopez archived Spring Gala",

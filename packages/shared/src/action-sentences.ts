@@ -146,6 +146,14 @@ function phrase(
       return say("replace their calendar link", "replaced their calendar link");
     case "calendar_feed_remove":
       return say("turn off their calendar link", "turned off their calendar link");
+    case "organization_settings_update": {
+      const n = typeof d.noContactDays === "number" ? ` to ${d.noContactDays} days` : "";
+      return say(`set "no contact after"${n}`, `set "no contact after"${n}`);
+    }
+    case "digest_subscribe":
+      return say("turn on their weekly digest", "turned on their weekly digest");
+    case "digest_unsubscribe":
+      return say("turn off their weekly digest", "turned off their weekly digest");
     case "issue_submit":
       return say(`submit the issue ${name ?? ""}`.trim(), `submitted the issue ${name ?? ""}`.trim());
     case "issue_update":

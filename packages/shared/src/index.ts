@@ -24,3 +24,4 @@ export * from "./action-sentences.ts";
 export * from "./next-steps.ts";
 export * from "./calendar.ts";
 export * from "./board.ts";
+export * from "./today.ts";

@@ -40,3 +40,14 @@ export function dashboardTarget(me: { onboardingStatus: OnboardingStatus; roles:
   if (me.roles.includes("org_officer")) return "/org-officer-dashboard";
   return "/donors";
 }
+
+/**
+ * Where sign-in lands (issue 15, The officer's day): officers and managers start on /today; everyone
+ * else (admins, owners, accounts still onboarding, users without a role) where /dashboard sends them.
+ * The menu's Dashboard link keeps `dashboardTarget`, so an officer still reaches their dashboard.
+ */
+export function homeTarget(me: { onboardingStatus: OnboardingStatus; roles: readonly string[] } | null): string {
+  const target = dashboardTarget(me);
+  if (target !== "/org-officer-dashboard" && target !== "/donors") return target;
+  return me!.roles.includes("org_officer") || me!.roles.includes("org_manager") ? "/today" : target;
+}

@@ -21,6 +21,7 @@ import { generateDonorCsv } from "./generate.ts";
 import { seedDemoContacts } from "./contacts.ts";
 import { seedDemoNextSteps } from "./next-steps.ts";
 import { seedDemoBoards } from "./board.ts";
+import { seedDemoSlowStages } from "./today.ts";
 
 export const DEMO_ORG = "Demo Foundation";
 export const DEMO_SECOND_ORG = "Riverside Arts Council";
@@ -188,6 +189,14 @@ export async function seedDemo(app: FastifyInstance) {
     officer: ids.get("officer@demo.cultivate.local"),
     owner: ids.get("owner@demo.cultivate.local"),
   });
+  // Issue 15: something in each of Today's donor lists for the portfolio holders.
+  await seedDemoSlowStages(
+    app,
+    demo.id,
+    ["officer@demo.cultivate.local", "officer2@demo.cultivate.local", "manager@demo.cultivate.local"].flatMap(
+      (e) => ids.get(e) ?? [],
+    ),
+  );
   const [{ groups }] = (await app.db
     .select({ groups: count() })
     .from(donorGroups)

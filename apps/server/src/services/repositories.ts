@@ -15,6 +15,8 @@ import { organizationRepository } from "./organizations/repository.ts";
 import { platformRepository } from "./platform/repository.ts";
 import { stageRepository } from "./stages/repository.ts";
 import { issueRepository } from "./support/repository.ts";
+import { todayRepository } from "./today/repository.ts";
+import { digestRepository } from "./today/digest-repository.ts";
 import { userRepository } from "./users/repository.ts";
 
 /**
@@ -42,6 +44,8 @@ export function createRepositories(db: Db) {
     onboarding: onboardingRepository(db),
     platform: platformRepository(db),
     contactReports: contactReportRepository(db),
+    today: todayRepository(db),
+    digests: digestRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

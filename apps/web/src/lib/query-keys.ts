@@ -10,6 +10,11 @@ export const queryKeys = {
   authSession: ["auth-session"] as const,
   /** The signed-in user's calendar link (issue 15). */
   calendarFeed: ["calendar-feed"] as const,
+  /** The officer's day's lists by whose donors (issue 15); the organisation's settings; one's weekly digest. */
+  today: (owner: string) => ["today", owner] as const,
+  todayAll: ["today"] as const,
+  organizationSettings: ["organization-settings"] as const,
+  digest: ["digest"] as const,
   actions: {
     all: ["actions"] as const,
     list: <F>(filters: F, offset: number) => ["actions", "list", filters, offset] as const,

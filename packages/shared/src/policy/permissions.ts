@@ -23,6 +23,7 @@ export const ACTOR_PERMISSIONS = [
   "seeAnyonesNextSteps",
   "viewCampaignBoard",
   "moveBoardCards",
+  "manageOrganizationSettings",
 ] as const satisfies readonly (keyof typeof can)[];
 export type ActorPermission = (typeof ACTOR_PERMISSIONS)[number];
 

@@ -53,6 +53,8 @@ describe("policy rules", () => {
     expect(allowed(can.viewCampaignBoard)).toEqual(allowed(can.manageCampaigns));
     expect(allowed(can.moveBoardCards)).toEqual(allowed(can.viewDonors));
     expect(can.moveBoardCards(actor(["org_officer"], "org-a", "submitted"))).toBe(false);
+    expect(allowed(can.manageOrganizationSettings)).toEqual(["admin", "owner"]);
+    expect(allowed(can.viewOrganizationSettings)).toEqual(["admin", "owner", "manager"]);
     for (const adminOnly of [
       can.changeAiProvider,
       can.editPrompts,

@@ -77,6 +77,10 @@ export const can = {
     has(a, "admin", "org_owner", "org_manager") || (has(a, ...DONOR_ROLES) && group.userId === a.userId),
   /** Issue 15, Next steps: owners, managers and admins see and plan anyone's next steps; officers their own. */
   seeAnyonesNextSteps: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
+  /** Issue 15, The officer's day: the organisation's "no contact after N days" is set by owners (and admins)... */
+  manageOrganizationSettings: (a: PolicyActor) => has(a, "admin", "org_owner"),
+  /** ...and read by managers too. */
+  viewOrganizationSettings: (a: PolicyActor) => has(a, "admin", "org_owner", "org_manager"),
   /**
    * Issue 15, Next steps: a step is changed (done, snoozed, reassigned, edited, deleted) by its owner or
    * the person who added it, or by a manager, an owner or an admin (docs/RULES.md, Next steps).

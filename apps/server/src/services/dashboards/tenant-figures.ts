@@ -1,4 +1,4 @@
-import { and, countDistinct, count, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, countDistinct, count, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PipelineStage } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
@@ -120,9 +120,29 @@ export async function countStagePrompts(db: DbOrTx): Promise<number> {
 }
 
 /**
- * The pipeline statement (see `pipeline`). The organisation's stage entries are aggregated first (few
+ * Each donor of an organisation with its current stage and the days it has spent in it (docs/RULES.md,
+ * Engagement stages and Dashboards): the first stage not done; days from the newest stage entry, or from
+ * the donor's creation when there is none. The organisation's stage entries are aggregated first (few
  * rows), then joined to its donors by hash: no sort of every donor by id, which at 100k donors spilled
- * to disk. Prepared in two shapes: the organisation's donors, or one officer's campaign donors.
+ * to disk. Columns: id, manager (relationship_manager_id), stage, days. Used by the pipeline's medians
+ * and by the officer's day ("longer in stage than usual", services/today).
+ */
+export const stageDaysSql = (organizationId: unknown, filter: SQL = sql``): SQL => sql`
+    with st as (
+      select s.donor_id, array_agg(distinct s.stage_name) as done, max(s.created_at) as last_at
+        from stages s
+       where s.organization_id = ${organizationId}
+       group by s.donor_id
+    )
+    select d.id, d.relationship_manager_id as manager, ${currentStageOfDoneSql(sql`st.done`)} as stage,
+           extract(epoch from (now() - coalesce(st.last_at, d.created_at))) / 86400.0 as days
+      from donors d
+      left join st on st.donor_id = d.id
+     where d.organization_id = ${organizationId} ${filter}`;
+
+/**
+ * The pipeline statement (see `pipeline`), prepared in two shapes: the organisation's donors, or one
+ * officer's campaign donors.
  */
 const pipelineQuery = (db: DbOrTx, officer: boolean) => {
   const organizationId = sql.placeholder("organizationId");
@@ -131,19 +151,7 @@ const pipelineQuery = (db: DbOrTx, officer: boolean) => {
                         where c.organization_id = ${organizationId} and c.owner_user_id = ${sql.placeholder("ownerUserId")}
                           and c.is_archived = false)`
     : sql``;
-  const cur = sql`(
-    with st as (
-      select s.donor_id, array_agg(distinct s.stage_name) as done, max(s.created_at) as last_at
-        from stages s
-       where s.organization_id = ${organizationId}
-       group by s.donor_id
-    )
-    select ${currentStageOfDoneSql(sql`st.done`)} as stage,
-           extract(epoch from (now() - coalesce(st.last_at, d.created_at))) / 86400.0 as days
-      from donors d
-      left join st on st.donor_id = d.id
-     where d.organization_id = ${organizationId} ${officerFilter}
-  ) as cur`;
+  const cur = sql`(${stageDaysSql(organizationId, officerFilter)}) as cur`;
   return db
     .select({
       stage: sql<string>`cur.stage`,

@@ -3,6 +3,7 @@ import { RequireAuth } from "@/features/auth/components/require-auth";
 import { ChangePasswordCard } from "@/features/account/components/change-password-card";
 import { TwoFactorCard } from "@/features/account/components/two-factor-card";
 import { CalendarFeedCard } from "@/features/account/components/calendar-feed-card";
+import { DigestCard } from "@/features/today/components/digest-card";
 import { can } from "@/lib/permissions";
 import { usePageTitle } from "@/lib/page-title";
 
@@ -21,6 +22,7 @@ export function AccountRoute() {
             <TwoFactorCard />
             {/* Issue 15: the calendar of one's next steps, for those who have them. */}
             {can(me, "viewDonors") ? <CalendarFeedCard /> : null}
+            {can(me, "viewDonors") ? <DigestCard /> : null}
           </Stack>
         </Container>
       )}

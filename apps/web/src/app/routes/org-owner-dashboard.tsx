@@ -1,5 +1,6 @@
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { OwnerDashboard } from "@/features/dashboards/components/owner-dashboard";
+import { NoContactSettingCard } from "@/features/today/components/no-contact-setting";
 import { usePageTitle } from "@/lib/page-title";
 
 export function OrgOwnerDashboardRoute() {
@@ -10,7 +11,8 @@ export function OrgOwnerDashboardRoute() {
       deniedTitle="Access Denied"
       deniedMessage="You don't have permission to view the organization owner dashboard."
     >
-      <OwnerDashboard />
+      {/* Issue 15: the organisation's "no contact after N days" for everyone's Today. */}
+      <OwnerDashboard settings={<NoContactSettingCard />} />
     </RequirePermission>
   );
 }

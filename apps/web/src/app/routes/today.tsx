@@ -1,15 +1,21 @@
 import { useSearchParams } from "react-router";
-import { Card, Container, Group, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Card, Container, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { DONOR_MESSAGES, plural } from "@cultivate/shared";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
+import { useRelationshipManagers } from "@/features/donors/api/portfolio";
 import { useNextSteps } from "@/features/next-steps/api/next-steps";
 import { NextStepItem, type NextStepItemProps } from "@/features/next-steps/components/next-step-item";
 import { useLogContactOffer, useStepAssignees } from "@/app/next-step-actions";
+import { useTodayLists } from "@/features/today/api/today";
+import { TodayDonorLists } from "@/features/today/components/donor-lists";
 import { usePageTitle } from "@/lib/page-title";
 import { can } from "@/lib/permissions";
 
-/** /today: the officer's day (issue 15; docs/RULES.md, Next steps): overdue and due-this-week next steps. */
+/**
+ * /today: the officer's day (issue 15; docs/RULES.md, The officer's day): overdue and due-this-week next
+ * steps, and the donors who need attention. Owners and managers may look at a colleague's or everyone's.
+ */
 export function TodayRoute() {
   return (
     <RequirePermission
@@ -73,7 +79,13 @@ function Today() {
   const me = useMe().data;
   const anyone = can(me, "seeAnyonesNextSteps");
   const [params, setParams] = useSearchParams();
-  const owner = anyone && params.get("owner") === "all" ? "all" : "mine";
+  const colleagues = useRelationshipManagers(undefined, anyone);
+  const asked = params.get("owner");
+  const owner = anyone && asked ? asked : "mine";
+  // The donor lists are of one organisation: an admin who belongs to none has only the next steps.
+  const hasOrganization = !!me?.organization;
+  const lists = useTodayLists(owner, hasOrganization);
+  const others = (colleagues.data ?? []).filter((c) => c.id !== me?.user.id);
   const assignees = useStepAssignees(me?.organization?.id);
   const logContact = useLogContactOffer();
   const actions = { assignees, onDone: logContact.offer };
@@ -83,25 +95,38 @@ function Today() {
         <Group justify="space-between" wrap="wrap">
           <Title order={1}>Today</Title>
           {anyone ? (
-            <SegmentedControl
-              aria-label="Whose next steps"
+            <Select
+              aria-label="Whose day"
+              allowDeselect={false}
               value={owner}
-              onChange={(v) => setParams(v === "all" ? { owner: "all" } : {})}
+              onChange={(v) => setParams(!v || v === "mine" ? {} : { owner: v })}
               data={[
                 { value: "mine", label: "Mine" },
                 { value: "all", label: "Everyone" },
+                ...others.map((c) => ({ value: c.id, label: c.name ?? c.email })),
               ]}
+              w={240}
             />
           ) : null}
         </Group>
-        <StepList title="Overdue" owner={owner} window="overdue" empty="Nothing overdue." {...actions} />
-        <StepList
-          title="Due this week"
-          owner={owner}
-          window="week"
-          empty="Nothing due in the next seven days."
-          {...actions}
-        />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <StepList title="Overdue" owner={owner} window="overdue" empty="Nothing overdue." {...actions} />
+          <StepList
+            title="Due this week"
+            owner={owner}
+            window="week"
+            empty="Nothing due in the next seven days."
+            {...actions}
+          />
+          {hasOrganization ? (
+            <TodayDonorLists lists={lists.data} loading={lists.isPending} showManager={owner !== "mine"} />
+          ) : null}
+        </SimpleGrid>
+        {lists.isError ? (
+          <Text size="sm" c="red">
+            The donor lists could not be loaded.
+          </Text>
+        ) : null}
       </Stack>
       {logContact.element}
     </Container>

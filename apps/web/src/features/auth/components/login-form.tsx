@@ -26,7 +26,8 @@ export function LoginForm() {
     signIn.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: (answer) => (needsSecondFactor(answer) ? setCodeStep(true) : void navigate("/dashboard")),
+        onSuccess: (answer) =>
+          needsSecondFactor(answer) ? setCodeStep(true) : void navigate("/dashboard?from=sign-in"),
         onError: (err) => setError(errorMessage(err, UNEXPECTED_ERROR_MESSAGE)),
       },
     );
@@ -36,7 +37,7 @@ export function LoginForm() {
     return (
       <AuthCard title="Two-factor sign-in" subtitle="One more step to confirm it's you.">
         <TwoFactorStep
-          onVerified={() => void navigate("/dashboard")}
+          onVerified={() => void navigate("/dashboard?from=sign-in")}
           onCancel={() => {
             setCodeStep(false);
             setPassword("");

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { SimpleGrid } from "@mantine/core";
 import { IconSpeakerphone, IconUserHeart, IconUsers } from "@tabler/icons-react";
 import { useOwnerDashboard } from "../api/dashboards";
@@ -5,8 +6,8 @@ import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard
 import { PipelineChart } from "./pipeline-chart";
 import { PortfolioCard } from "./portfolio-card";
 
-/** The owner dashboard (docs/RULES.md, Dashboards). */
-export function OwnerDashboard() {
+/** The owner dashboard (docs/RULES.md, Dashboards); `settings`: the organisation's settings card, below the portfolios. */
+export function OwnerDashboard({ settings }: { settings?: ReactNode }) {
   const query = useOwnerDashboard(true);
   return (
     <DashboardFrame query={query} kicker="Organization Owner Dashboard">
@@ -19,6 +20,7 @@ export function OwnerDashboard() {
           </SimpleGrid>
           <PipelineChart stages={data.pipeline} title="Donor Pipeline" />
           <PortfolioCard />
+          {settings}
           <QuickActions cols={3}>
             <QuickAction to="/admin/campaigns" label="Manage Campaigns" icon={<IconSpeakerphone size={16} />} />
             <QuickAction to="/donors" label="View Donors" icon={<IconUserHeart size={16} />} />
