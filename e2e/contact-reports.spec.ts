@@ -79,7 +79,10 @@ test("log a call, see it in the timeline, edit it, sort the list by Last Contact
   // The two contact columns start hidden (every shown column fits at 1280 px); the Columns menu adds them.
   await expect(table.getByRole("columnheader", { name: "Last Contact" })).toHaveCount(0);
   await page.getByRole("button", { name: "Columns" }).click();
+  // Each item says whether its column is shown, in words as well as by its tick.
+  await expect(page.getByRole("menuitem", { name: "Last Contact (hidden)", exact: true })).toBeVisible();
   await page.getByRole("menuitem", { name: "Last Contact" }).click();
+  await expect(page.getByRole("menuitem", { name: "Last Contact (shown)", exact: true })).toBeVisible();
   await page.getByRole("menuitem", { name: "Days Since Contact" }).click();
   await page.getByRole("menuitem", { name: "Relationship Manager" }).click();
   await page.keyboard.press("Escape");

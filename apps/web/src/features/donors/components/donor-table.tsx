@@ -312,6 +312,8 @@ export const DonorTable = memo(function DonorTable({
                 }
               >
                 {label}
+                {/* The tick is an icon: say the state in words too (the menu forces role "menuitem", no aria-checked). */}
+                <VisuallyHidden>{optional.shown[id] ? "(shown)" : "(hidden)"}</VisuallyHidden>
               </Menu.Item>
             ))}
           </Menu.Dropdown>
