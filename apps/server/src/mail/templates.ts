@@ -2,7 +2,8 @@ import type { OnboardingData } from "@cultivate/shared";
 import { PRODUCT_NAME } from "@cultivate/shared";
 import type { OutgoingEmail } from "./mailer.ts";
 
-const escapeHtml = (s: string) =>
+/** Text into an email's HTML body (every template, and the weekly digest). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function passwordResetEmail(to: string, url: string, expiresInMinutes: number): OutgoingEmail {

@@ -9,6 +9,7 @@ import {
   type TodayLists,
 } from "@cultivate/shared";
 import { iso } from "../../lib/format.ts";
+import { escapeHtml } from "../../mail/templates.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { todayIso } from "../next-steps/service.ts";
 import { listsFor } from "./service.ts";
@@ -122,9 +123,6 @@ export async function removeDigest(app: FastifyInstance, actor: Actor, request: 
   });
   return { message: TODAY_MESSAGES.digestRemoved };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 type Line = { text: string; href: string };
 type Section = { title: string; total: number; lines: Line[]; empty: string };
