@@ -212,6 +212,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
     queue,
     database.tryLock,
     database.kind === "pglite",
+    config.importSliceMs,
   );
   app.decorate("donorImportJobs", donorImportJobs);
   // Once a minute, on one of the servers sharing the database (ADR 047): mail that has no job of its own,

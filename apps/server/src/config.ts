@@ -110,6 +110,8 @@ export type AppConfig = {
   shutdownGraceMs: number;
   webDist: string | undefined;
   ai: AiConfig;
+  /** How long an import job works before handing the rest of its batch on (jobs.ts); tests shorten it. */
+  importSliceMs?: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -15,7 +15,8 @@ export const IMPORT_STATUSES = [
   "undone",
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
-export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** 1 GB: a million-donor research export of 125 columns is ≈ 620 MB (issue 13). The upload streams to disk. */
+export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
 /** Problems kept per import (the first ones, by row); `problemCount` counts all of them. */
 export const IMPORT_PROBLEMS_SHOWN = 1000;
 

@@ -95,7 +95,7 @@ export const DONOR_MESSAGES = {
     "The server stopped during this import and could not continue it. The rows imported before it can be undone.",
   undoStopped: "Undoing this import stopped because of an unexpected error. Please try again.",
   importRowNotSaved: "The database refused a value in this row; it was not imported.",
-  importTooLarge: "The CSV file is too large (at most 200 MB).",
+  importTooLarge: "The CSV file is too large (at most 1 GB).",
   importBusy: "Another import of this organisation is still running. Please wait for it to finish.",
   noEngagement: "No engagement history yet.",
   allStagesCompleted: "All stages completed.",

@@ -97,12 +97,16 @@ export const donors = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("donors_org_name_idx").on(t.organizationId, t.lastName, t.firstName, t.id),
+    // The name order, with email as a last key (never a sort key: id is unique before it), so a name
+    // search's count reads only this index (docs/PERFORMANCE.md, issue 13: 'pat' p50 103 → 48 ms).
+    index("donors_org_name_email_idx").on(t.organizationId, t.lastName, t.firstName, t.id, t.email),
     index("donors_org_client_id_idx").on(t.organizationId, t.clientId),
     index("donors_org_email_idx").on(t.organizationId, sql`lower(${t.email})`),
     // Import matching on first + last name + zip: one text key, so a chunk's keys form a plain IN list.
     index("donors_org_name_key_idx").on(t.organizationId, donorNameKeySql(t.lastName, t.firstName, t.zip)),
-    index("donors_org_rating_idx").on(t.organizationId, t.dsRating),
+    // DS Rating with capacity: the rating + capacity range filter counts a range of this index instead of
+    // every entry of donors_org_filter_cols_idx; its prefix serves the DS ratings' skip scan.
+    index("donors_org_rating_capacity_idx").on(t.organizationId, t.dsRating, t.estimatedCapacity),
     // The list sorted by capacity, largest first (the prospect view): walks the index, no sort of the organisation.
     // Also serves capacity range filters.
     index("donors_org_capacity_sort_idx").on(

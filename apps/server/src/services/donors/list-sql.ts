@@ -108,7 +108,7 @@ export function whereOf(p: Pick<ListParams, "scope" | "filters" | "groupId">, wi
 /**
  * The list order. `fence` (used with a name search) sorts the name by an expression no index serves,
  * `last_name || ''` (same values, same collation, same order): otherwise the planner walks
- * donors_org_name_idx filtering row by row, and a term whose matches sit late in the alphabet
+ * donors_org_name_email_idx filtering row by row, and a term whose matches sit late in the alphabet
  * scans most of the organisation, where the trigram bitmap + top-N sort takes a few ms.
  */
 function orderOf(sort: DonorSortKey, dir: "asc" | "desc", fence = false): SQL[] {
@@ -259,7 +259,7 @@ export async function countDonors(db: DbOrTx, p: Pick<ListParams, "scope" | "gro
 
 /**
  * The DS ratings present in the scope's data, sorted (the DS Rating filter's options). For one
- * organisation a skip scan of donors_org_rating_idx: one index probe per rating present, instead of
+ * organisation a skip scan of donors_org_rating_capacity_idx: one index probe per rating present, instead of
  * reading every donor's entry (≈ 35 ms at 100k donors), so no copy needs keeping in any server's memory.
  */
 export async function dsRatingsOf(db: DbOrTx, scope: DonorScope): Promise<string[]> {

@@ -28,7 +28,7 @@ export const donorImportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { accepts: CSV_TYPES, unsupportedMediaTypeMessage: DONOR_MESSAGES.invalidCsv },
     schema: {
       tags: ["donors"],
-      summary: "Upload CSV: the body is the file (Content-Type text/csv, ≤ 200 MB); starts a background import job",
+      summary: "Upload CSV: the body is the file (Content-Type text/csv, ≤ 1 GB); starts a background import job",
       querystring: importQuerySchema,
       response: {
         202: importBatchSchema,

@@ -10,6 +10,7 @@ import { commitChunk, keysOf, prepareChunk, type PreparedChunk } from "./chunk-s
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
 import { relationshipManagersByEmail } from "./managers.ts";
 import { matchKeys } from "./match-keys.ts";
+import type { SliceKeys } from "./slice-keys.ts";
 import { removeSpooledExcept, spoolPath } from "./spool.ts";
 
 /** Rows per transaction: small enough that other requests interleave on PGlite's one connection. */
@@ -83,6 +84,9 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   // a failure is never an unhandled rejection).
   const pending: Promise<unknown>[] = [];
   let finished = false;
+  // Set in flush (a closure), read after the loop.
+  let pauseKeys = null as { position: number; keys: SliceKeys } | null;
+  let sentChunks = 0; // chunks this slice has sent to the database
   try {
     if (!fs.existsSync(filePath)) {
       finished = true;
@@ -109,9 +113,11 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     // organisation's import never runs a match query). A chunk whose rows share no key with an earlier
     // chunk cannot depend on the chunk still being written, so its match query and the work that
     // follows run while that chunk commits (on PostgreSQL, on another connection).
-    const storedKeys = await keysOf(ctx.db, organizationId);
+    // A slice continuing where this server's last slice of the batch paused takes its keys (slice-keys.ts).
+    const kept = ctx.sliceKeys?.take(batchId, position) ?? null;
+    const storedKeys = kept?.stored ?? (await keysOf(ctx.db, organizationId));
     const managers = await relationshipManagersByEmail(ctx.db, organizationId);
-    const touched = new KeySet();
+    const touched = kept?.touched ?? new KeySet();
     const flush = async (c: Chunk) => {
       // The chunk's keys arrive as hashes (KeySet.hash): a row that may match a stored donor, or a
       // donor an earlier chunk of this run wrote, is matched; a chunk without such rows, whose rows
@@ -138,7 +144,12 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         for (const k of prepared.touchedKeys) touched.add(k);
       }
       await settle(IN_FLIGHT[ctx.format] - 1);
-      if (ctx.stopping()) throw new ShuttingDown();
+      // At least one chunk per slice, so a slice whose start-up outlasts it still moves the batch on.
+      if (ctx.stopping() && sentChunks > 0) {
+        // Where the next slice starts once every chunk sent so far has committed (pending settles first).
+        pauseKeys = { position: c.first - 1, keys: { stored: storedKeys, touched } };
+        throw new ShuttingDown();
+      }
       if (c.first + c.lines.length - 1 >= nextAnalyze) {
         // Planner statistics from before the import say the organisation has few donors, so the match
         // query would read all of them row by row (its time grew linearly with the import). PGlite
@@ -147,6 +158,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         await ctx.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
       }
       const before = pending.at(-1) ?? null;
+      sentChunks++;
       pending.push(
         commitChunk(ctx.db, ctx.log, ctx.format, batchId, organizationId, userId, rowsOf, prepared, before).then(
           () => null,
@@ -181,8 +193,9 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     await endBatch(ctx, batchId, { status: "completed" });
     await tidy(ctx);
   } catch (err) {
-    await Promise.all(pending); // chunks still committing finish before the batch is marked
+    const failed = (await Promise.all(pending)).some((e) => e); // chunks still committing finish before the batch is marked
     if (err instanceof ShuttingDown) {
+      if (pauseKeys && !failed) ctx.sliceKeys?.keep(batchId, pauseKeys.position, pauseKeys.keys);
       ctx.log.info(
         { batchId },
         "import paused after a committed chunk (slice over or shutdown); the next job continues it",

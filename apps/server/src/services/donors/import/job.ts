@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client.ts";
 import type { InsertFormat } from "./insert-text.ts";
+import type { SliceKeyCache } from "./slice-keys.ts";
 import type { ImportWorker } from "./worker-client.ts";
 
 /**
  * What an import or undo job runs with; `stopping()` turns true when the slice is over or the server
  * shuts down. `worker` reads and parses uploads; `format` is how new donors are written (COPY text on
- * PostgreSQL, JSON on PGlite).
+ * PostgreSQL, JSON on PGlite). `sliceKeys` carries an import's match keys from one slice to the next.
  */
 export type JobContext = {
   db: Db;
@@ -15,6 +16,7 @@ export type JobContext = {
   stopping: () => boolean;
   worker: ImportWorker;
   format: InsertFormat;
+  sliceKeys?: SliceKeyCache;
 };
 
 /**

@@ -6,6 +6,7 @@ import { donorImportBatches } from "../../../db/schema.ts";
 import type { JobQueue } from "../../../jobs/queue.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
+import { SliceKeyCache } from "./slice-keys.ts";
 import { spoolPath, spoolUpload } from "./spool.ts";
 import { runUndo } from "./undo-job.ts";
 import { ImportWorker } from "./worker-client.ts";
@@ -55,6 +56,7 @@ export class DonorImportJobs {
     private readonly queue: JobQueue,
     private readonly tryLock: TryLock,
     private readonly embedded: boolean,
+    private readonly sliceMs = SLICE_MS,
   ) {
     queue.work<DonorWork>(DONOR_WORK_QUEUE, (work) => this.track(this.runSlice(work)), {
       policy: "one-per-key",
@@ -169,8 +171,11 @@ export class DonorImportJobs {
     return p.finally(() => this.running.delete(p));
   }
 
+  private readonly sliceKeys = new SliceKeyCache();
+
   private context(stopping: () => boolean): JobContext {
     return {
+      sliceKeys: this.sliceKeys,
       db: this.db,
       log: this.log,
       spoolDir: this.spoolDir,
@@ -204,7 +209,7 @@ export class DonorImportJobs {
       if (!batch || !wanted.includes(batch.status)) return; // done already (a repeated job)
       // Taken over from another server: its upload comes from the database (PostgreSQL; ADR 042).
       if (work.kind === "import") await restoreUpload(this.db, work.batchId, spoolPath(this.spoolDir, work.batchId));
-      const deadline = Date.now() + SLICE_MS;
+      const deadline = Date.now() + this.sliceMs;
       const ctx = this.context(() => this.stopping || Date.now() > deadline);
       try {
         if (work.kind === "import") await runImport(ctx, work.batchId);

@@ -5,7 +5,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { donorImportUploads } from "../../../db/schema.ts";
 
-/** About 1 MB per row: big enough that a 200 MB upload is a few hundred rows, small enough to stream. */
+/** About 1 MB per row: big enough that a 1 GB upload is a few thousand rows, small enough to stream. */
 const PIECE_BYTES = 1 << 20;
 
 /**

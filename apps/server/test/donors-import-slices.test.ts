@@ -1,0 +1,77 @@
+// An import handed from slice to slice (jobs.ts): with 1 ms slices every chunk of 500 rows is a job of its
+// own (a slice always sends one chunk), and each slice continues with the match keys the previous one kept (slice-keys.ts). The rows
+// must match exactly as in one long run: a row repeating a donor written several slices earlier
+// updates it, and a row matching a donor stored before the import updates that one.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, count, eq } from "drizzle-orm";
+import { donorImportBatches, donors } from "../src/db/schema.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ importSliceMs: 1 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function importCsv(csv: string, cookie: string) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/donors/imports",
+    payload: csv,
+    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  for (let i = 0; i < 1200; i++) {
+    const b = (await t.request("GET", `/api/donors/imports/${res.json().id}`, { cookie })).json();
+    if (["completed", "failed"].includes(b.status)) return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("import did not finish");
+}
+
+describe("an import that runs as many slices", () => {
+  it("matches rows against donors earlier slices wrote and donors stored before it", { timeout: 120_000 }, async () => {
+    const org = await buildOrg(t, "Slice Org");
+    const u = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    await buildDonor(t, org.id, {
+      firstName: "Stored",
+      lastName: "Donor",
+      email: "stored@example.org",
+      clientId: "S1",
+    });
+    const lines = ["Client ID,First Name,Last Name,Email,Zip,Estimated Capacity"];
+    for (let i = 1; i <= 2400; i++) lines.push(`C${i},First${i},Last${i},person${i}@example.org,0${10000 + i},$${i}`);
+    // In the last chunk: row 3 again by email, row 4 by name + zip, row 1200 by Client ID, the stored
+    // donor by email, and a new donor whose Client ID an earlier row of this chunk also has.
+    lines.push(`,Again,Three,person3@example.org,,$9`);
+    lines.push(`,First4,Last4,,010004,$8`);
+    lines.push(`C1200,Twelve,Hundred,,,$7`);
+    lines.push(`,Stored,Donor,stored@example.org,,$6`);
+    lines.push(`N1,New,One,,,$5`);
+    lines.push(`N1,New,Again,,,$4`);
+    const b = await importCsv(lines.join("\n") + "\n", u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.rowsTotal).toBe(2406);
+    expect(b.counts).toEqual({ inserted: 2401, updated: 5, unchanged: 0, skipped: 0 });
+    const [{ n }] = (await t.db.select({ n: count() }).from(donors).where(eq(donors.organizationId, org.id))) as [
+      { n: number },
+    ];
+    expect(n).toBe(2402);
+    const byClient = async (clientId: string) =>
+      (
+        await t.db
+          .select()
+          .from(donors)
+          .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, clientId)))
+      )[0]!;
+    expect(await byClient("C3")).toMatchObject({ firstName: "Again", lastName: "Three" });
+    expect(Number((await byClient("C4")).estimatedCapacity)).toBe(8);
+    expect(await byClient("C1200")).toMatchObject({ firstName: "Twelve", lastName: "Hundred" });
+    expect(Number((await byClient("S1")).estimatedCapacity)).toBe(6);
+    expect(await byClient("N1")).toMatchObject({ lastName: "Again" });
+    const [batch] = await t.db.select().from(donorImportBatches).where(eq(donorImportBatches.id, b.id));
+    expect(batch!.rowsDone).toBe(2406);
+  });
+});
