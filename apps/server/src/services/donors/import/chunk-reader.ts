@@ -16,6 +16,11 @@ export type ReadRequest = {
   batchId: string;
   /** Who the Relationship Manager column may name (import/managers.ts). */
   managers?: ManagersByEmail;
+  /**
+   * Where record `position` ends in the file, when a previous slice on this server knew it
+   * (slice-keys.ts): the reader jumps there after the header instead of reading every earlier record.
+   */
+  positionByte?: number;
 };
 
 /**
@@ -38,6 +43,8 @@ export type Chunk = {
   keys: Float64Array;
   /** Two rows of the chunk share a match key (the later one must be matched to the earlier). */
   repeatsKey: boolean;
+  /** The byte offset in the spool just after the chunk's last record (a later slice's `positionByte`). */
+  endByte: number;
 };
 
 /**
@@ -45,34 +52,51 @@ export type Chunk = {
  * first the header, then each chunk. Records before the position are counted, not parsed.
  */
 export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: string[] } | Chunk> {
-  const input = fs.createReadStream(req.filePath, { highWaterMark: 1 << 20 });
-  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  let input = fs.createReadStream(req.filePath, { highWaterMark: 1 << 20 });
+  let lines = readline.createInterface({ input, crlfDelay: Infinity });
   try {
     let plan: ReturnType<typeof planHeaders> | null = null;
     let write: ((r: ParsedRow) => string) | null = null;
     let rowNo = 0;
+    // Bytes read so far: the spool is UTF-8 with "\n" after each record (spool-records.ts).
+    let byte = 0;
     let batch: string[] = [];
-    for await (const line of lines) {
-      if (!plan) {
-        const header = JSON.parse(line) as string[];
-        plan = planHeaders(header, req.managers);
-        write = rowWriter(
-          req.format,
-          req.organizationId,
-          req.batchId,
-          plan.rules.map((r) => r.key),
-        );
-        yield { header };
-        continue;
-      }
-      if (++rowNo <= req.position) continue; // committed before
-      batch.push(line);
-      if (batch.length >= req.chunkRows) {
-        yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format);
-        batch = [];
+    for (let again = true; again;) {
+      again = false;
+      for await (const line of lines) {
+        byte += Buffer.byteLength(line) + 1;
+        if (!plan) {
+          const header = JSON.parse(line) as string[];
+          plan = planHeaders(header, req.managers);
+          write = rowWriter(
+            req.format,
+            req.organizationId,
+            req.batchId,
+            plan.rules.map((r) => r.key),
+          );
+          yield { header };
+          if (req.positionByte !== undefined && req.position > 0) {
+            // Straight to the first record not committed yet (the records before it are not even counted).
+            rowNo = req.position;
+            byte = req.positionByte;
+            lines.close();
+            input.destroy();
+            input = fs.createReadStream(req.filePath, { highWaterMark: 1 << 20, start: byte });
+            lines = readline.createInterface({ input, crlfDelay: Infinity });
+            again = true;
+            break;
+          }
+          continue;
+        }
+        if (++rowNo <= req.position) continue; // committed before
+        batch.push(line);
+        if (batch.length >= req.chunkRows) {
+          yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format, byte);
+          batch = [];
+        }
       }
     }
-    if (plan && batch.length) yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format);
+    if (plan && batch.length) yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format, byte);
   } finally {
     lines.close();
     input.destroy();
@@ -85,6 +109,7 @@ function chunkOf(
   lines: string[],
   first: number,
   format: InsertFormat,
+  endByte: number,
 ): Chunk {
   const records: string[] = [];
   const problems: ImportProblem[] = [];
@@ -116,5 +141,6 @@ function chunkOf(
     problems,
     keys: Float64Array.from(keys),
     repeatsKey,
+    endByte,
   };
 }

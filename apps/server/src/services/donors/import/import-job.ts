@@ -87,6 +87,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   // Set in flush (a closure), read after the loop.
   let pauseKeys = null as { position: number; keys: SliceKeys } | null;
   let sentChunks = 0; // chunks this slice has sent to the database
+  let sentEndByte = 0; // where the last of them ends in the spool
   try {
     if (!fs.existsSync(filePath)) {
       finished = true;
@@ -147,7 +148,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       // At least one chunk per slice, so a slice whose start-up outlasts it still moves the batch on.
       if (ctx.stopping() && sentChunks > 0) {
         // Where the next slice starts once every chunk sent so far has committed (pending settles first).
-        pauseKeys = { position: c.first - 1, keys: { stored: storedKeys, touched } };
+        pauseKeys = { position: c.first - 1, keys: { stored: storedKeys, touched, positionByte: sentEndByte } };
         throw new ShuttingDown();
       }
       if (c.first + c.lines.length - 1 >= nextAnalyze) {
@@ -159,6 +160,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       }
       const before = pending.at(-1) ?? null;
       sentChunks++;
+      sentEndByte = c.endByte;
       pending.push(
         commitChunk(ctx.db, ctx.log, ctx.format, batchId, organizationId, userId, rowsOf, prepared, before).then(
           () => null,
@@ -175,6 +177,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       organizationId,
       batchId,
       managers,
+      positionByte: kept?.positionByte,
     });
     try {
       for await (const item of chunks) {

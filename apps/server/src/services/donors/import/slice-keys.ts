@@ -1,7 +1,7 @@
 import type { KeySet } from "../key-set.ts";
 
 /** The match keys an import slice worked with: the organisation's before the run, and the run's own. */
-export type SliceKeys = { stored: KeySet; touched: KeySet };
+export type SliceKeys = { stored: KeySet; touched: KeySet; positionByte: number };
 
 /** How long a paused slice's keys wait for the next slice on this server. */
 const KEEP_MS = 120_000;
@@ -12,7 +12,8 @@ const KEEP_MS = 120_000;
  * donors that was most of the import's time (docs/PERFORMANCE.md, issue 13). Only a speed-up: the keys
  * are used when the next slice starts exactly where this one committed (`rowsDone`), so a slice that
  * another server ran in between, or a restart, reads them from the database as before. They may hold
- * keys of a chunk prepared but not committed: an extra key only sends a row through matching.
+ * keys of a chunk prepared but not committed: an extra key only sends a row through matching. With them
+ * goes where the next record starts in the spool, so the next slice does not read every earlier line.
  */
 export class SliceKeyCache {
   private readonly kept = new Map<string, SliceKeys & { position: number; at: number }>();
@@ -28,7 +29,7 @@ export class SliceKeyCache {
     const k = this.kept.get(batchId);
     this.kept.delete(batchId);
     return k && k.position === position && Date.now() - k.at <= KEEP_MS
-      ? { stored: k.stored, touched: k.touched }
+      ? { stored: k.stored, touched: k.touched, positionByte: k.positionByte }
       : null;
   }
 }
