@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { donorImportBatches, donors } from "../src/db/schema.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, importCsv, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,22 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-async function importCsv(csv: string, cookie: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/donors/imports",
-    payload: csv,
-    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  for (let i = 0; i < 1200; i++) {
-    const b = (await t.request("GET", `/api/donors/imports/${res.json().id}`, { cookie })).json();
-    if (["completed", "failed"].includes(b.status)) return b;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("import did not finish");
-}
 
 describe("an import that runs as many slices", () => {
   it("matches rows against donors earlier slices wrote and donors stored before it", { timeout: 120_000 }, async () => {
@@ -52,7 +36,7 @@ describe("an import that runs as many slices", () => {
     lines.push(`,Stored,Donor,stored@example.org,,$6`);
     lines.push(`N1,New,One,,,$5`);
     lines.push(`N1,New,Again,,,$4`);
-    const b = await importCsv(lines.join("\n") + "\n", u.cookie);
+    const b = await importCsv(t, lines.join("\n") + "\n", u.cookie, 1200);
     expect(b.status).toBe("completed");
     expect(b.rowsTotal).toBe(2406);
     expect(b.problemCount ?? 0).toBe(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { relationshipManagerImportProblem } from "@cultivate/shared";
 import { donors } from "../src/db/schema.ts";
-import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildUser, createTestApp, importCsv, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
 let t: TestApp;
@@ -25,16 +25,6 @@ async function waitFor(id: string, cookie: string, until = ["completed", "failed
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error("import did not finish");
-}
-async function importCsv(csv: string, cookie: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/donors/imports",
-    payload: csv,
-    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return waitFor(res.json().id, cookie);
 }
 const managerByLastName = async (organizationId: string) =>
   Object.fromEntries(
@@ -60,7 +50,7 @@ describe("the import's Relationship Manager column", () => {
       "Gus,Nobody,nobody@example.org",
       "Hal,Empty,",
     ].join("\r\n");
-    const batch = await importCsv(csv, a.owner.cookie);
+    const batch = await importCsv(t, csv, a.owner.cookie);
     expect(batch.status).toBe("completed");
     expect(batch.counts).toMatchObject({ inserted: 8, skipped: 0 });
     expect(await managerByLastName(a.org.id)).toEqual({
@@ -89,6 +79,7 @@ describe("the import's Relationship Manager column", () => {
     const orgId = owner.organizationId!;
     const officer = await buildUser(t, { role: "org_officer", organizationId: orgId });
     const first = await importCsv(
+      t,
       `First Name,Last Name,Email,Relationship Manager\r\nIvy,Again,ivy@example.org,${owner.email}\r\n`,
       owner.cookie,
     );
@@ -96,6 +87,7 @@ describe("the import's Relationship Manager column", () => {
     expect((await managerByLastName(orgId)).Again).toBe(owner.userId);
 
     const second = await importCsv(
+      t,
       `First Name,Last Name,Email,relationship manager\r\nIvy,Again,ivy@example.org,${officer.email}\r\n`,
       owner.cookie,
     );
@@ -108,7 +100,7 @@ describe("the import's Relationship Manager column", () => {
       { field: "relationshipManagerId", label: "Relationship Manager", old: owner.email, new: officer.email },
     ]);
 
-    const third = await importCsv("First Name,Last Name,Email\r\nIvy,Again,ivy@example.org\r\n", owner.cookie);
+    const third = await importCsv(t, "First Name,Last Name,Email\r\nIvy,Again,ivy@example.org\r\n", owner.cookie);
     expect(third.counts).toMatchObject({ updated: 0, unchanged: 1 });
     expect((await managerByLastName(orgId)).Again).toBe(officer.userId);
 

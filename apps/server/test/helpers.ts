@@ -198,3 +198,23 @@ export const validOnboarding = (overrides: Record<string, unknown> = {}) => ({
 });
 
 export type { FastifyInstance };
+
+/**
+ * Uploads `csv` as `cookie`'s user and waits (polling every 50 ms, up to `polls` times) until the import
+ * is completed, failed or undone: its batch as the API shows it. A refused upload throws with its answer.
+ */
+export async function importCsv(t: TestApp, csv: string, cookie: string, polls = 600) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/donors/imports",
+    payload: csv,
+    headers: { "content-type": "text/csv", cookie, origin: t.config.appUrl },
+  });
+  if (res.statusCode !== 202) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  for (let i = 0; i < polls; i++) {
+    const body = (await t.request("GET", `/api/donors/imports/${res.json().id}`, { cookie })).json();
+    if (["completed", "failed", "undone"].includes(body.status)) return body;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("import did not finish");
+}
