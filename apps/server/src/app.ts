@@ -204,7 +204,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
   const activity = new ActivityRecorder(database.db, app.log);
   app.decorate("activity", activity);
   app.decorate("ai", createAiRegistry(config.ai));
-  app.decorate("repos", createRepositories(database.db));
+  app.decorate("repos", createRepositories(database.db, database.readCursor));
   const donorImportJobs = new DonorImportJobs(
     database.db,
     app.log,
@@ -216,9 +216,15 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
   );
   app.decorate("donorImportJobs", donorImportJobs);
   // Once a minute, on one of the servers sharing the database (ADR 047): mail that has no job of its own,
-  // the limits' ended windows, and the weekly digests whose time has come (ADR 049).
+  // the limits' ended windows, the weekly digests whose time has come (ADR 049), and the donor count rows
+  // folded (ADR 051).
   queue.every(HOUSEKEEPING_QUEUE, "* * * * *", async () => {
-    await Promise.all([mailer.drain(), sweepLimitWindows(database.db), sendDueDigests(app)]);
+    await Promise.all([
+      mailer.drain(),
+      sweepLimitWindows(database.db),
+      sendDueDigests(app),
+      app.repos.donors.foldCounts(),
+    ]);
   });
   app.addHook("onClose", async () => {
     await mailer.stop();

@@ -6,12 +6,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase, type Database, type DatabaseOptions } from "../src/db/client.ts";
-import { donors, stages, users } from "../src/db/schema.ts";
+import { donorCountDeltas, donors, stages, users } from "../src/db/schema.ts";
 import { seedDemo } from "../src/demo/seed.ts";
 import {
   createPostgresDatabase,
@@ -48,6 +48,12 @@ async function snapshot(database: Database) {
       .select({ id: stages.id, donor: stages.donorId, stage: stages.stageName, output: stages.aiOutput })
       .from(stages)
       .orderBy(asc(stages.id)),
+    // Kept by triggers (migration 0021): a restore that fired them while loading donors would double them.
+    donorCounts: await db
+      .select({ org: donorCountDeltas.organizationId, n: sql<number>`sum(${donorCountDeltas.delta})::int` })
+      .from(donorCountDeltas)
+      .groupBy(donorCountDeltas.organizationId)
+      .orderBy(asc(donorCountDeltas.organizationId)),
   };
 }
 
@@ -131,6 +137,8 @@ describe.runIf(testDatabaseKind === "pglite")("backup and restore of the embedde
     const after = await read({ kind: "pglite", dataDir });
     expect(after.donors).toEqual(before.donors);
     expect(after.stages).toEqual(before.stages);
+    expect(after.donorCounts).toEqual(before.donorCounts);
+    expect(after.donorCounts.reduce((n, c) => n + c.n, 0)).toBe(after.donors.length);
     expect(after.users).toEqual(withAdmin.users);
 
     const otherDir = path.join(work, "other");

@@ -4,11 +4,12 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { DONOR_EXPORT_HEADERS } from "@cultivate/shared";
 import { donorChanges, donors } from "../src/db/schema.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
+import { exportLines } from "../src/services/donors/list-sql.ts";
 
 let t: TestApp;
 let orgA: { id: string; name: string };
@@ -511,6 +512,41 @@ describe("export", () => {
         "",
       ].join("\r\n"),
     );
+  });
+
+  it("ends the export's read when the download stops half-way (PostgreSQL: its cursor's transaction and connection)", async () => {
+    const org = await buildOrg(t, "Stopped Export Org");
+    await t.db
+      .insert(donors)
+      .values(
+        Array.from({ length: 1200 }, (_, i) => ({ organizationId: org.id, firstName: `F${i}`, lastName: `L${i}` })),
+      );
+    const stoppedEarly = async () => {
+      // Batches of 100 (5,000 in production): the first one is read, then the reader goes away.
+      const lines = exportLines(
+        t.db,
+        { scope: { organizationId: org.id }, filters: {}, sort: "lastName", dir: "asc" },
+        100,
+        t.database.readCursor,
+      );
+      const first = await lines.next();
+      expect(first.value).toHaveLength(100);
+      await lines.return(undefined);
+    };
+    await stoppedEarly();
+    if (t.database.kind === "postgres") {
+      // The cursor lived on a connection of its own: its transaction is over, so nothing holds a snapshot.
+      const idle = (await t.db.execute(
+        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(idle.rows[0]!.n).toBe(0);
+    }
+    // Again and again: a connection kept by each stopped export would soon leave the pool (4 here) empty.
+    for (let i = 0; i < 12; i++) await stoppedEarly();
+    const res = await t.request("GET", "/api/donors/export", {
+      cookie: (await buildUser(t, { role: "org_officer", organizationId: org.id })).cookie,
+    });
+    expect(res.body.trimEnd().split("\r\n")).toHaveLength(1201);
   });
 
   it("exports only a static group's members, and answers 404 for another organisation's group", async () => {

@@ -76,6 +76,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   return {
     app,
     db: database.db,
+    database,
     config,
     async close() {
       await app.close();

@@ -22,9 +22,15 @@ export async function prefetchedStream(source: AsyncIterable<string>, chunks = 2
   }
   return Readable.from(
     (async function* () {
-      yield* head;
-      if (done) return;
-      for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+      try {
+        yield* head;
+        if (done) return;
+        for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+        done = true;
+      } finally {
+        // The client went away mid-download: the source ends too (an export's cursor gives back its connection).
+        if (!done) await it.return?.();
+      }
     })(),
   );
 }

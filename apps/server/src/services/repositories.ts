@@ -1,4 +1,4 @@
-import type { Db } from "../db/client.ts";
+import type { CursorReader, Db } from "../db/client.ts";
 import { actionRepository } from "./activity/repository.ts";
 import { aiSettingRepository, promptRepository } from "./ai-settings/repository.ts";
 import { calendarFeedRepository } from "./calendar/repository.ts";
@@ -24,12 +24,12 @@ import { userRepository } from "./users/repository.ts";
  * (docs/decisions/031-repositories-on-the-app.md). Tenant data is read and written by organisation id;
  * each method takes an optional transaction as its last argument.
  */
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db, readCursor?: CursorReader) {
   return {
     organizations: organizationRepository(db),
     campaigns: campaignRepository(db),
     board: boardRepository(db),
-    donors: donorRepository(db),
+    donors: donorRepository(db, readCursor),
     donorGroups: donorGroupRepository(db),
     importBatches: importBatchRepository(db),
     stages: stageRepository(db),

@@ -155,6 +155,25 @@ export const donors = pgTable(
   ],
 );
 
+/**
+ * How many donors each organisation has, as rows to add up (migration 0021,
+ * docs/decisions/051-donor-count-per-organisation.md): statement-level triggers on `donors` append one
+ * row per statement and organisation (+n inserted, −n deleted), so no two writers ever wait on one
+ * counter row, and housekeeping folds each organisation's rows into one. The unfiltered list's total
+ * is their sum instead of a count of up to a million index entries. A donor's organisation never
+ * changes (a trigger refuses it), so inserts and deletes are all the counts follow.
+ */
+export const donorCountDeltas = pgTable(
+  "donor_count_deltas",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+  },
+  (t) => [index("donor_count_deltas_org_idx").on(t.organizationId)],
+);
+
 /** Static donor groups (docs/RULES.md, Groups). */
 export const donorGroups = pgTable(
   "donor_groups",

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client.ts";
+import type { CursorReader, Db, DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { donorChanges, donors, organizations, stages, users } from "../../db/schema.ts";
 import { personName } from "../users/person-name.ts";
@@ -7,6 +7,7 @@ import {
   countDonors,
   dsRatingsOf,
   exportLines,
+  foldDonorCounts,
   listDonors,
   managersByUser,
   type DonorScope,
@@ -52,14 +53,17 @@ const donorChangeRows = prepared((db) =>
 
 /**
  * Donor queries as the routes need them. The list, count and export take a `DonorScope` (one organisation,
- * or all for an admin); the record queries take the donor's organisation id.
+ * or all for an admin); the record queries take the donor's organisation id. `readCursor` (PostgreSQL)
+ * lets the export walk its rows with a cursor (list-sql.ts, exportLines).
  */
-export function donorRepository(db: Db) {
+export function donorRepository(db: Db, readCursor?: CursorReader) {
   return {
     list: (p: ListParams & { page: number; pageSize: number }, tx: DbOrTx = db) => listDonors(tx, p),
     count: (p: Pick<ListParams, "scope" | "groupId">, tx: DbOrTx = db) => countDonors(tx, p),
     dsRatings: (scope: DonorScope, tx: DbOrTx = db) => dsRatingsOf(tx, scope),
-    exportLines: (p: ListParams, tx: DbOrTx = db) => exportLines(tx, p),
+    exportLines: (p: ListParams) => exportLines(db, p, 5000, readCursor),
+    /** Housekeeping: each organisation's donor count rows folded into one (ADR 051). */
+    foldCounts: () => foldDonorCounts(db),
 
     /**
      * A donor by id with its organisation's name, whichever organisation it belongs to: the caller decides
