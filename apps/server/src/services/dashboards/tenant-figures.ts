@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { campaignGoals, campaigns, donors, organizations, stagePrompts, userProfiles } from "../../db/schema.ts";
 import { prepared } from "../../db/prepared.ts";
 import { currentStageOfDoneSql } from "../donors/current-stage.ts";
+import { storedDonorCount } from "../donors/list-sql.ts";
 
 /**
  * Figures that come from other issues' tables (donors: issue 3; campaigns, stage prompts: issue 4).
@@ -15,11 +16,8 @@ import { currentStageOfDoneSql } from "../donors/current-stage.ts";
  * goal in a campaign the officer owns that is not archived.
  */
 
-const donorCount = (db: DbOrTx, organizationId: string | null) =>
-  db
-    .select({ n: count() })
-    .from(donors)
-    .where(organizationId ? eq(donors.organizationId, organizationId) : undefined);
+// Kept by the donors table's triggers (ADR 051), not counted row by row.
+const donorCount = storedDonorCount;
 
 type CampaignFilter = { organizationId: string | null; activeOnly?: boolean; ownerUserId?: string };
 const campaignCount = (db: DbOrTx, filter: CampaignFilter) =>

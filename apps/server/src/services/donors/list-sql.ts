@@ -265,16 +265,18 @@ const unfiltered = (
   "organizationId" in p.scope && !p.groupId && (!p.filters || filterConditions(p.filters).length === 0);
 
 /**
- * How many donors an organisation has: the sum of its donor_count_deltas rows (migration 0021, ADR 051),
- * one row per write statement since the last fold (foldDonorCounts), so a million donors cost a few
- * rows read instead of a million index entries.
+ * How many donors an organisation (or, null, the installation) has: the sum of donor_count_deltas rows
+ * (migration 0021, ADR 051), one row per write statement since the last fold (foldDonorCounts), so a
+ * million donors cost a few rows read instead of a million index entries. The dashboards' and the
+ * admin screens' donor figures read the same query (dashboards/tenant-figures.ts).
  */
-const donorCount = prepared((db) =>
+export const storedDonorCount = (db: DbOrTx, organizationId: string | null) =>
   db
     .select({ n: sql<number>`coalesce(sum(${donorCountDeltas.delta}), 0)::int` })
     .from(donorCountDeltas)
-    .where(eq(donorCountDeltas.organizationId, sql.placeholder("organizationId")))
-    .prepare("cultivate_donor_count"),
+    .where(organizationId ? eq(donorCountDeltas.organizationId, organizationId) : undefined);
+const donorCount = prepared((db) =>
+  storedDonorCount(db, sql.placeholder("organizationId") as unknown as string).prepare("cultivate_donor_count"),
 );
 const storedCount = async (db: DbOrTx, organizationId: string) =>
   (await donorCount(db).execute({ organizationId }))[0]?.n ?? 0;
@@ -386,6 +388,10 @@ const exportLineSql = sql.join(
 );
 
 const dialect = new PgDialect();
+/** The organisation's name and the relationship manager's email of each exported donor. */
+const exportJoins = sql`
+  JOIN ${organizations} ON ${organizations.id} = ${donors.organizationId}
+  LEFT JOIN ${users} ON ${users.id} = ${donors.relationshipManagerId}`;
 
 /**
  * Every matching donor for the export as CSV lines (without line ends), in batches, so memory stays
@@ -408,9 +414,7 @@ export async function* exportLines(
   if (readCursor) {
     const q = dialect.sqlToQuery(sql`
       SELECT ${exportLineSql} AS line
-      FROM ${donors}
-      JOIN ${organizations} ON ${organizations.id} = ${donors.organizationId}
-      LEFT JOIN ${users} ON ${users.id} = ${donors.relationshipManagerId}
+      FROM ${donors} ${exportJoins}
       ${where ? sql`WHERE ${where}` : sql``}
       ORDER BY ${sql.join(orderOf(p.sort, p.dir), sql`, `)}`);
     for await (const rows of readCursor(q.sql, q.params, batch)) yield (rows as { line: string }[]).map((r) => r.line);
@@ -428,9 +432,7 @@ export async function* exportLines(
     const found: unknown = await db.execute(sql`
       SELECT ${exportLineSql} AS line
       FROM unnest(${sql.param(ids.slice(i, i + batch))}::uuid[]) WITH ORDINALITY AS x(id, n)
-      JOIN ${donors} ON ${donors.id} = x.id
-      JOIN ${organizations} ON ${organizations.id} = ${donors.organizationId}
-      LEFT JOIN ${users} ON ${users.id} = ${donors.relationshipManagerId}
+      JOIN ${donors} ON ${donors.id} = x.id ${exportJoins}
       ORDER BY x.n`);
     const rows = (found as { rows: { line: string }[] }).rows; // node-postgres and PGlite both answer { rows }
     if (rows.length) yield rows.map((r) => r.line);
