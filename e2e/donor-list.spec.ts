@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./fixtures.ts";
+import { ADMIN, signIn, slowCpu } from "./fixtures.ts";
 import { BASE, importDonors, managerWithDonors, orgWithUser, type DonorRow } from "./org-fixtures.ts";
 
 // Issue 14, the donor list: filters behind a button with chips, the range rule, columns at 1280 px, sorting and
@@ -225,6 +225,18 @@ test("money and score columns sort largest first; paging and sorting are steps B
   await expect(count(page)).toHaveText(`Showing 1–25 of ${TOTAL} donors`);
   await page.goBack();
   await expect(page).toHaveURL(/\/donor-groups$/);
+});
+
+test("a sort and a page picked quickly on a slow page both stay in the address", async ({ page }) => {
+  await managerWithDonors(page, DONORS);
+  await page.goto("/donors?size=25");
+  await expect(count(page)).toHaveText(`Showing 1–25 of ${TOTAL} donors`);
+  await slowCpu(page, 20);
+  await page.getByRole("button", { name: "Capacity", exact: true }).click();
+  await page.getByRole("button", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/size=25&sort=estimatedCapacity&dir=desc&page=2/);
+  await expect(count(page)).toHaveText(`Showing 26–${TOTAL} of ${TOTAL} donors`);
+  await expect(rows(page).first()).toContainText("Zimmer, Filler06");
 });
 
 test("at 390 px the donor list is cards, with filters, sorting and paging, and nothing scrolls sideways", async ({

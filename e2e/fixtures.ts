@@ -51,3 +51,12 @@ export async function fillRequiredOnboarding(page: Page, org: string) {
   await page.getByLabel(/^First Name/).fill("Grace");
   await page.getByLabel(/^Last Name/).fill("Hopper");
 }
+
+/**
+ * Slows the page's CPU (Chromium only), so React holds a router transition long enough for a second quick
+ * change to arrive before the first one has rendered: the race a busy CI machine met by chance.
+ */
+export async function slowCpu(page: Page, rate = 8): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, fillRequiredOnboarding, register, signIn, uniqueEmail, waitForMail } from "./fixtures.ts";
+import { ADMIN, fillRequiredOnboarding, register, signIn, slowCpu, uniqueEmail, waitForMail } from "./fixtures.ts";
 
 /** A new user with an organisation: register and submit the onboarding form. */
 async function userWithOrganization(page: Page, org: string) {
@@ -94,6 +94,20 @@ test("an unknown issue shows 'Issue Not Found'", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/support/issues/00000000-0000-0000-0000-000000000000");
   await expect(page.getByRole("heading", { name: "Issue Not Found" })).toBeVisible();
+});
+
+test("quick filter picks on a slow page each keep the ones before them", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/actions");
+  await expect(page.getByTestId("action-row").first()).toBeVisible();
+  // Each pick renders the new address in a transition; slowed, the next pick arrives before it has rendered.
+  await slowCpu(page);
+  await page.getByRole("button", { name: "Show Filters" }).click();
+  await pick(page, "Action type", "authentication");
+  await pick(page, "Action name", "sign_in");
+  await pick(page, "Resource type", "page");
+  await expect(page).toHaveURL(/actionType=authentication&actionName=sign_in&resourceType=page/);
 });
 
 test("the admin filters the activity history and opens an action's details", async ({ page }) => {

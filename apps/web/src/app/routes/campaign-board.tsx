@@ -1,9 +1,10 @@
-import { useParams, useSearchParams } from "react-router";
+import { useParams } from "react-router";
 import { Container } from "@mantine/core";
 import { BOARD_MESSAGES } from "@cultivate/shared";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { PipelineBoard } from "@/features/board/components/pipeline-board";
 import { usePageTitle } from "@/lib/page-title";
+import { useUrlParams } from "@/lib/url-params";
 
 /** /campaigns/:id/board: a campaign's pipeline board (issue 15; docs/RULES.md, Pipeline board); the manager filter is in the URL. */
 export function CampaignBoardRoute() {
@@ -17,7 +18,7 @@ export function CampaignBoardRoute() {
 
 function Board() {
   const { id = "" } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const manager = params.get("manager");
   return (
     <Container size="xl" py="lg">
@@ -25,11 +26,10 @@ function Board() {
         campaignId={id}
         manager={manager}
         onManagerChange={(value) =>
-          setParams(
+          updateParams(
             (p) => {
               if (value) p.set("manager", value);
               else p.delete("manager");
-              return p;
             },
             { replace: true },
           )

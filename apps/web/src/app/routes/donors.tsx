@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import {
   Alert,
   Anchor,
@@ -61,6 +61,7 @@ import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { can } from "@/lib/permissions";
 import { usePageTitle } from "@/lib/page-title";
+import { useUrlParams } from "@/lib/url-params";
 
 const PAGE_SIZES = ["25", "50", "100", "200"];
 /** Below Mantine's `sm` breakpoint (768 px) the list is cards, not a table (issue 14: usable at 390 px). */
@@ -80,7 +81,7 @@ export function DonorsRoute() {
 }
 
 function useUrlState() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const sortParam = params.get("sort");
   const sort: DonorSortKey = (DONOR_SORT_KEYS as readonly string[]).includes(sortParam ?? "")
     ? (sortParam as DonorSortKey)
@@ -95,20 +96,10 @@ function useUrlState() {
     page: Math.max(1, Number(params.get("page")) || 1),
     pageSize: PAGE_SIZES.includes(params.get("size") ?? "") ? Number(params.get("size")) : DONOR_PAGE_SIZE_DEFAULT,
   };
-  // setParams changes with every URL change; update stays the same function, so the memoised filters panel
-  // does not re-render for it (ADR 039).
-  const setParamsRef = useRef(setParams);
-  setParamsRef.current = setParams;
-  /**
-   * Sets (or, for undefined/"", removes) URL parameters; anything but paging returns to page 1. Paging, sorting
-   * and the organisation are steps of their own (`push`: Back returns to the previous page of the list, issue 14);
-   * typed filters replace the entry, so Back does not replay every keystroke.
-   */
   const update = useCallback(
     (changes: Record<string, string | undefined>, opts: { keepPage?: boolean; push?: boolean } = {}) =>
-      setParamsRef.current(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+      updateParams(
+        (next) => {
           for (const [k, v] of Object.entries(changes)) {
             if (v === undefined || v === "") next.delete(k);
             else next.set(k, v);
@@ -118,7 +109,7 @@ function useUrlState() {
         },
         { replace: !opts.push },
       ),
-    [],
+    [updateParams],
   );
   return { state, update };
 }

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { DONOR_MESSAGES } from "@cultivate/shared";
@@ -7,6 +7,7 @@ import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { ImportHistory } from "@/features/donors/components/import-history";
 import { can } from "@/lib/permissions";
+import { useUrlParams } from "@/lib/url-params";
 
 /** /imports: the import history (issue 14; docs/RULES.md, Import). Admins pick the organisation. */
 export function ImportsRoute() {
@@ -22,15 +23,14 @@ export function ImportsRoute() {
 }
 
 function Imports() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const organizationId = params.get("organizationId") ?? undefined;
   const page = Math.max(1, Number(params.get("page")) || 1);
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
 
   const set = (changes: Record<string, string | undefined>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
+    updateParams((next) => {
       for (const [k, v] of Object.entries(changes)) {
         if (v) next.set(k, v);
         else next.delete(k);

@@ -1,5 +1,4 @@
 import { useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
 import { Alert, Badge, Button, Container, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconDownload, IconFilter } from "@tabler/icons-react";
 import {
@@ -15,6 +14,7 @@ import {
   type UserAction,
 } from "@cultivate/shared";
 import { can } from "@/lib/permissions";
+import { useUrlParams } from "@/lib/url-params";
 import { exportUrl, useActionFilterOptions, useActions, useActionSummary } from "../api/get-actions";
 import { ActionDetailsModal } from "./action-details-modal";
 import { ActionFiltersPanel, type FilterState } from "./action-filters";
@@ -34,7 +34,7 @@ const FILTER_KEYS = [
 
 /** docs/RULES.md, Activity history: filters toggle, Export CSV, summary cards, list, details modal, pagination of 50. */
 export function ActionHistory({ me }: { me: Me }) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const [showFilters, setShowFilters] = useState(() => FILTER_KEYS.some((k) => params.has(k)));
   const [selected, setSelected] = useState<UserAction | null>(null);
   const isAdmin = can(me, "seeAllOrganizations");
@@ -58,10 +58,10 @@ export function ActionHistory({ me }: { me: Me }) {
     };
   }, [state]);
 
-  // Two quick picks can both start from the same rendered filters: each applies only the keys it changed
-  // to the latest address, so the second does not undo the first. A new filter starts at the first page.
+  // Each change applies only the keys it names to the current address (lib/url-params.ts), so a second quick
+  // pick does not undo the first. A new filter starts at the first page.
   const setFilters = (patch: Partial<FilterState> | null) => {
-    setParams(
+    updateParams(
       (prev) => {
         const p = new URLSearchParams();
         if (patch === null) return p;
@@ -75,10 +75,10 @@ export function ActionHistory({ me }: { me: Me }) {
     );
   };
   const setOffset = (next: number) => {
-    const p = new URLSearchParams(params);
-    if (next > 0) p.set("offset", String(next));
-    else p.delete("offset");
-    setParams(p);
+    updateParams((p) => {
+      if (next > 0) p.set("offset", String(next));
+      else p.delete("offset");
+    });
   };
 
   const list = useActions(filters, offset, ACTION_PAGE_SIZE);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconEye, IconEyeOff, IconPlus, IconSpeakerphone } from "@tabler/icons-react";
@@ -9,6 +9,7 @@ import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { can } from "@/lib/permissions";
+import { useUrlParams } from "@/lib/url-params";
 import { useCampaigns, useDeleteCampaign, useOrganizationOptions, useUpdateCampaign } from "../api/campaigns";
 import { CampaignCard } from "./campaign-card";
 import { CampaignFormModal } from "./campaign-form-modal";
@@ -28,7 +29,7 @@ export function CampaignManagementSkeleton() {
 }
 
 export function CampaignManagement({ me }: { me: Me }) {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useUrlParams();
   const { pathname } = useLocation();
   const organizationId = params.get("organizationId");
   const [showArchived, setShowArchived] = useState(false);
@@ -133,7 +134,7 @@ export function CampaignManagement({ me }: { me: Me }) {
                 organizations={organizations.data?.map((o) => ({ id: o.value, name: o.label }))}
                 loading={organizations.isPending}
                 value={organizationId}
-                onChange={(id) => setParams(id ? { organizationId: id } : {})}
+                onChange={(id) => updateParams(() => new URLSearchParams(id ? { organizationId: id } : {}))}
               />
             ) : null}
             <Button
@@ -188,15 +189,7 @@ export function CampaignManagement({ me }: { me: Me }) {
         campaign={form.campaign}
         onClose={() => {
           setForm((f) => ({ ...f, open: false }));
-          if (params.has("new"))
-            setParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                next.delete("new");
-                return next;
-              },
-              { replace: true },
-            );
+          if (params.has("new")) updateParams((next) => next.delete("new"), { replace: true });
         }}
         organizationId={organizationId ?? me.organization?.id ?? null}
         canPickOrganization={isAdmin}

@@ -1,0 +1,24 @@
+import { useCallback, useRef } from "react";
+import { useSearchParams, type NavigateOptions } from "react-router";
+
+/**
+ * The page's URL parameters, and one way to change some of them.
+ *
+ * React Router's functional `setSearchParams` hands its callback the parameters of the last render, and the
+ * router renders a new address inside a transition, which React may hold back (behind a dropdown opening, or
+ * while the new query loads). Two quick picks then both started from the old address, and the second undid the
+ * first (the action history's type filter was lost that way in CI). The browser's address is already current
+ * when the navigation has finished, so each change starts from it.
+ */
+export function useUrlParams() {
+  const [params, setParams] = useSearchParams();
+  // setParams is a new function after every address change; `update` stays the same one, so memoised children
+  // that receive it do not re-render for it (ADR 039).
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
+  const update = useCallback((change: (next: URLSearchParams) => URLSearchParams | void, options?: NavigateOptions) => {
+    const next = new URLSearchParams(window.location.search);
+    setParamsRef.current(change(next) ?? next, options);
+  }, []);
+  return [params, update] as const;
+}
