@@ -514,6 +514,58 @@ describe("export", () => {
     );
   });
 
+  it("writes the same export in one statement, in id batches and (PostgreSQL) through its cursor", async () => {
+    const org = await buildOrg(t, "Three Ways Org");
+    const other = await buildOrg(t, "Three Ways Other Org");
+    await t.db.insert(donors).values([
+      ...Array.from({ length: 40 }, (_, i) => ({
+        organizationId: org.id,
+        firstName: i % 7 === 0 ? null : `F${i % 5}`,
+        lastName: `L${i % 9}`,
+        estimatedCapacity: i % 4 === 0 ? null : (i % 6) * 1000,
+        dsRating: i % 2 ? "DS1-1" : "DS2-1",
+      })),
+      { organizationId: other.id, firstName: "Not", lastName: "Ours", dsRating: "DS1-1" },
+    ]);
+    for (const p of [
+      { scope: { organizationId: org.id }, filters: {}, sort: "lastName", dir: "desc" },
+      {
+        scope: { organizationId: org.id },
+        filters: { selectedDSRatingFilter: "DS1-1" },
+        sort: "estimatedCapacity",
+        dir: "desc",
+      },
+      { scope: { organizationId: org.id }, filters: {}, sort: "estimatedCapacity", dir: "asc" },
+    ] as const) {
+      const read = async (options: Parameters<typeof exportLines>[2]) => {
+        const out: string[][] = [];
+        for await (const lines of exportLines(t.db, p, options)) out.push(lines);
+        return out;
+      };
+      const one = await read({ batch: 7 });
+      const batched = await read({ batch: 7, oneStatementMax: 0 });
+      const all = one.flat();
+      expect(all).toHaveLength(p.filters.selectedDSRatingFilter ? 20 : 40);
+      expect(all.some((l) => l.includes("Ours"))).toBe(false);
+      expect(
+        one
+          .map((b) => b.length)
+          .slice(0, -1)
+          .every((n) => n === 7),
+      ).toBe(true);
+      expect(batched).toEqual(one);
+      if (t.database.readCursor)
+        expect((await read({ batch: 7, readCursor: t.database.readCursor })).flat()).toEqual(all);
+      if (p.sort === "estimatedCapacity") {
+        // Capacity is the ninth column; donors without one come last in either direction.
+        const caps = all.map((l) => l.split(",")[8]!);
+        const known = caps.filter((c) => c !== "").map(Number);
+        expect(caps.slice(known.length).every((c) => c === "")).toBe(true);
+        expect(known).toEqual([...known].sort((a, b) => (p.dir === "desc" ? b - a : a - b)));
+      }
+    }
+  });
+
   it("ends the export's read when the download stops half-way (PostgreSQL: its cursor's transaction and connection)", async () => {
     const org = await buildOrg(t, "Stopped Export Org");
     await t.db
@@ -526,8 +578,7 @@ describe("export", () => {
       const lines = exportLines(
         t.db,
         { scope: { organizationId: org.id }, filters: {}, sort: "lastName", dir: "asc" },
-        100,
-        t.database.readCursor,
+        { batch: 100, readCursor: t.database.readCursor },
       );
       const first = await lines.next();
       expect(first.value).toHaveLength(100);

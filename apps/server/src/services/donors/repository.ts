@@ -62,7 +62,7 @@ export function donorRepository(db: Db, readCursor?: CursorReader) {
     count: (p: Pick<ListParams, "scope" | "groupId">, tx: DbOrTx = db) => countDonors(tx, p),
     dsRatings: (scope: DonorScope, tx: DbOrTx = db) => dsRatingsOf(tx, scope),
     // No transaction argument: on PostgreSQL the export reads on a connection of its own (readCursor).
-    exportLines: (p: ListParams) => exportLines(db, p, 5000, readCursor),
+    exportLines: (p: ListParams) => exportLines(db, p, { readCursor }),
     /** Housekeeping: each organisation's donor count rows folded into one (ADR 051). */
     foldCounts: () => foldDonorCounts(db),
 
