@@ -96,6 +96,12 @@ function useUrlState() {
     page: Math.max(1, Number(params.get("page")) || 1),
     pageSize: PAGE_SIZES.includes(params.get("size") ?? "") ? Number(params.get("size")) : DONOR_PAGE_SIZE_DEFAULT,
   };
+  /**
+   * Sets (or, for undefined/"", removes) URL parameters; anything but paging returns to page 1. Paging, sorting
+   * and the organisation are steps of their own (`push`: Back returns to the previous page of the list, issue 14);
+   * typed filters replace the entry, so Back does not replay every keystroke. `update` stays the same function
+   * (useUrlParams' is stable), so the memoised filters panel does not re-render for it (ADR 039).
+   */
   const update = useCallback(
     (changes: Record<string, string | undefined>, opts: { keepPage?: boolean; push?: boolean } = {}) =>
       updateParams(
