@@ -416,7 +416,7 @@ export type ExportOptions = {
  *
  * PGlite has one connection, so a cursor's transaction would hold it for the whole download. A scope of
  * up to EXPORT_ONE_STATEMENT_MAX donors is read in one statement, a scan and a sort (≈ 1.3 s and 13 MB
- * of lines at 100k), then handed on in batches; fetching the rows by id in batches took 2.5 times as long,
+ * of lines at 100k), then handed on in batches; fetching the rows by id in batches took twice as long,
  * most of it one index probe and one random page read per donor (ADR 053). A larger scope reads the
  * matching ids once in list order (one sorted pass, no OFFSET rescans: 100k ids ≈ 4 MB) and fetches each
  * batch by primary key, in that order, so no statement holds the connection for long.
