@@ -410,6 +410,48 @@ describe("duplicates across chunks (the importer writes 500 rows per transaction
   });
 });
 
+describe("rows with a Client ID (an email or name + zip finds only a donor without one, or with the same)", () => {
+  it("inserts researched donors who share a name + zip or an email under different Client IDs, and still merges into donors without one", async () => {
+    const org = await buildOrg(t, "Client ID Org");
+    const u = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const loose = await buildDonor(t, org.id, { firstName: "Lo", lastName: "Ose", email: "loose@example.org" });
+    await buildDonor(t, org.id, { firstName: "Tak", lastName: "En", email: "taken@example.org", clientId: "S9" });
+    const lines = ["Client ID,First Name,Last Name,Email,Zip,Estimated Capacity"];
+    for (let i = 1; i <= 1200; i++) lines.push(`C${i},First${i},Last${i},person${i}@example.org,0${10000 + i},$${i}`);
+    // First chunk (rows 1-500): a donor without a Client ID, and two rows with one name + zip, different IDs.
+    lines[20] = `,Nocid,Person,nocid@example.org,03000,$20`;
+    lines[30] = `D1,Twin,Name,twin1@example.org,04000,$30`;
+    lines[31] = `D2,Twin,Name,twin2@example.org,04000,$31`;
+    // Second chunk: its only match is row 20's donor, by name + zip (that donor has no Client ID).
+    lines[600] = `X4,Nocid,Person,,03000,$600`;
+    // Third chunk: the stored donor without a Client ID is found by email; the one with S9 is not,
+    // nor is row 5 (C5) by name + zip, nor row 7 (C7) by email.
+    lines.push(`X1,Other,Person,taken@example.org,,$1`);
+    lines.push(`X2,Lo,Ose,loose@example.org,,$2`);
+    lines.push(`X3,First5,Last5,,010005,$3`);
+    lines.push(`X5,Seven,Again,person7@example.org,,$5`);
+    const b = await importCsv(lines.join("\n") + "\n", u.cookie);
+    expect(b.status).toBe("completed");
+    expect(b.counts).toEqual({ inserted: 1202, updated: 2, unchanged: 0, skipped: 0 });
+    expect(await donorCount(org.id)).toBe(1204);
+    const inOrg = (cond: ReturnType<typeof eq>) =>
+      t.db
+        .select()
+        .from(donors)
+        .where(and(eq(donors.organizationId, org.id), cond));
+    expect((await inOrg(eq(donors.lastName, "Name"))).map((d) => d.clientId).sort()).toEqual(["D1", "D2"]);
+    const nocid = await inOrg(eq(donors.firstName, "Nocid"));
+    expect(nocid).toHaveLength(1);
+    expect(nocid[0]).toMatchObject({ clientId: "X4", email: "nocid@example.org" });
+    expect(Number(nocid[0]!.estimatedCapacity)).toBe(600);
+    const [lo] = await inOrg(eq(donors.clientId, "X2"));
+    expect(lo!.id).toBe(loose.id);
+    expect((await inOrg(eq(donors.email, "taken@example.org"))).map((d) => d.clientId).sort()).toEqual(["S9", "X1"]);
+    expect((await inOrg(eq(donors.lastName, "Last5"))).map((d) => d.clientId).sort()).toEqual(["C5", "X3"]);
+    expect((await inOrg(eq(donors.email, "person7@example.org"))).map((d) => d.clientId).sort()).toEqual(["C7", "X5"]);
+  });
+});
+
 describe("import permissions", () => {
   it("answers 403 for a user without a donor role and 404 for a non-admin naming another organisation", async () => {
     const plain = await buildUser(t, { organizationId: orgA.id });

@@ -3,7 +3,7 @@ import readline from "node:readline";
 import type { ImportProblem } from "@cultivate/shared";
 import { KeySet } from "../key-set.ts";
 import { parseRow, planHeaders, type ManagersByEmail, type ParsedRow } from "../rows.ts";
-import { matchKeys } from "./match-keys.ts";
+import { donorGateKeys, rowProbeKeys } from "./match-keys.ts";
 import { joinRecords, rowWriter, type InsertFormat } from "./insert-text.ts";
 
 /** What the import job asks the worker for: the chunks of a spooled upload after `position` records. */
@@ -39,9 +39,11 @@ export type Chunk = {
   skipped: number;
   /** Every row's problems, in row order. */
   problems: ImportProblem[];
-  /** Hashes (KeySet.hash) of every match key of the rows that are not skipped. */
+  /** Hashes (KeySet.hash) of the gate keys (match-keys.ts) of the donors the rows that are not skipped would insert. */
   keys: Float64Array;
-  /** Two rows of the chunk share a match key (the later one must be matched to the earlier). */
+  /** Hashes of the keys through which those rows may match an earlier donor (rowProbeKeys). */
+  probe: Float64Array;
+  /** A row of the chunk may match an earlier row of it (then the chunk is matched, not only inserted). */
   repeatsKey: boolean;
   /** The byte offset in the spool just after the chunk's last record (a later slice's `positionByte`). */
   endByte: number;
@@ -114,6 +116,7 @@ function chunkOf(
   const records: string[] = [];
   const problems: ImportProblem[] = [];
   const keys: number[] = [];
+  const probe: number[] = [];
   const seen = new Set<number>();
   let repeatsKey = false;
   let skipped = 0;
@@ -124,9 +127,13 @@ function chunkOf(
       skipped++;
       continue;
     }
-    for (const k of matchKeys(r.values)) {
+    for (const k of rowProbeKeys(r.values)) {
       const h = KeySet.hash(k);
       if (seen.has(h)) repeatsKey = true;
+      probe.push(h);
+    }
+    for (const k of donorGateKeys(r.values)) {
+      const h = KeySet.hash(k);
       seen.add(h);
       keys.push(h);
     }
@@ -140,6 +147,7 @@ function chunkOf(
     skipped,
     problems,
     keys: Float64Array.from(keys),
+    probe: Float64Array.from(probe),
     repeatsKey,
     endByte,
   };

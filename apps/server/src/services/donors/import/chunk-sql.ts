@@ -28,7 +28,7 @@ import {
   type InsertFormat,
 } from "./insert-text.ts";
 import { dbErrorSummary } from "./job.ts";
-import { matchKeys, nameKey, str } from "./match-keys.ts";
+import { donorGateKeys, matchKeys, nameKey, str } from "./match-keys.ts";
 
 type Flat = Record<string, DonorFieldValue>;
 /** A donor to insert: its catalogue values (notes already HTML) and its `extra`. */
@@ -79,7 +79,7 @@ export async function keysOf(db: Db, organizationId: string): Promise<KeySet> {
       .where(and(eq(donors.organizationId, organizationId), after ? gt(donors.id, after) : undefined))
       .orderBy(asc(donors.id))
       .limit(5000);
-    for (const d of page) for (const k of matchKeys(d)) keys.add(k);
+    for (const d of page) for (const k of donorGateKeys(d)) keys.add(k);
     if (page.length < 5000) return keys;
     after = page[page.length - 1]!.id;
   }
@@ -301,8 +301,8 @@ export async function prepareChunk(
   };
   const touchedKeys: string[] = [];
   for (const w of touched) {
-    touchedKeys.push(...matchKeys(w.fields));
-    if (w.original) touchedKeys.push(...matchKeys(w.original.fields));
+    touchedKeys.push(...donorGateKeys(w.fields));
+    if (w.original) touchedKeys.push(...donorGateKeys(w.original.fields));
   }
   const inserts = [...touched].filter((w) => w.isNew).map((w) => ({ fields: w.fields, extra: extraOfWork(w) }));
   const updates: PreparedChunk["updates"] = [];

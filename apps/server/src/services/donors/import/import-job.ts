@@ -120,27 +120,32 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     const managers = await relationshipManagersByEmail(ctx.db, organizationId);
     const touched = kept?.touched ?? new KeySet();
     const flush = async (c: Chunk) => {
-      // The chunk's keys arrive as hashes (KeySet.hash): a row that may match a stored donor, or a
-      // donor an earlier chunk of this run wrote, is matched; a chunk without such rows, whose rows
-      // share no key with each other either, only inserts, from the text the worker prepared.
-      let wait = false;
-      let known = false;
-      for (const h of c.keys) {
-        if (touched.hasHash(h)) wait = true;
-        else if (storedKeys.hasHash(h)) known = true;
-      }
-      if (wait) await settle();
+      // The chunk's keys arrive as hashes (KeySet.hash). A chunk none of whose rows may match a stored
+      // donor, a donor an earlier chunk of this run wrote, or an earlier row of the chunk (its probe keys,
+      // match-keys.ts) only inserts, from the text the worker prepared.
+      let mayMatch = c.repeatsKey;
+      for (const h of c.probe) if (touched.hasHash(h) || storedKeys.hasHash(h)) mayMatch = true;
       let parsed: ParsedRow[] | null = null;
       const rowsOf = () => (parsed ??= c.lines.map((l, i) => parseRow(plan!, JSON.parse(l) as string[], c.first + i)));
       let prepared: PreparedChunk;
-      if (!wait && !known && !c.repeatsKey) {
+      if (!mayMatch) {
         prepared = insertsOnly(c);
         for (const h of c.keys) touched.addHash(h);
       } else {
         const rows = rowsOf();
-        const lookup = rows.filter(
-          (r) => !r.skip && matchKeys(r.values).some((k) => touched.has(k) || storedKeys.has(k)),
-        );
+        // Matching reads every donor that shares a key with a row; when one of them is an earlier
+        // chunk's, that chunk commits first, so what matching sees never depends on timing.
+        let wait = false;
+        const lookup = rows.filter((r) => {
+          if (r.skip) return false;
+          let found = false;
+          for (const k of matchKeys(r.values)) {
+            if (touched.has(k)) wait = found = true;
+            else if (storedKeys.has(k)) found = true;
+          }
+          return found;
+        });
+        if (wait) await settle();
         prepared = await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
         for (const k of prepared.touchedKeys) touched.add(k);
       }

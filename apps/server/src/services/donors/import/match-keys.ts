@@ -24,3 +24,21 @@ export const matchKeys = (f: Flat): string[] => {
   if (n) out.push(`n:${n}`);
   return out;
 };
+
+/**
+ * The keys the import's gate (import-job.ts) remembers of a donor: every match key, and, for a donor
+ * without a Client ID, its email and name keys once more as "loose" keys (`le:…`, `ln:…`). A row with a
+ * Client ID matches a donor by email or by name only when that donor has no Client ID or the same one
+ * (prepareChunk), so such a row asks only for the loose keys (`rowProbeKeys`): two researched donors
+ * with different Client IDs and the same name + zip no longer send their chunk through matching.
+ */
+export const donorGateKeys = (f: Flat): string[] => {
+  const keys = matchKeys(f);
+  return str(f.clientId) ? keys : [...keys, ...keys.map((k) => `l${k}`)];
+};
+
+/** The gate keys through which a row may match an earlier donor (see donorGateKeys). */
+export const rowProbeKeys = (f: Flat): string[] => {
+  const keys = matchKeys(f);
+  return str(f.clientId) ? keys.map((k) => (k.startsWith("c:") ? k : `l${k}`)) : keys;
+};

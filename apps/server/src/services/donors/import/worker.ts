@@ -59,7 +59,7 @@ async function run(id: number, req: ReadRequest, reader: Reader) {
       reader.wake = null;
       if (reader.stopped) return;
       reader.credit--;
-      post({ op: "chunk", id, chunk: item }, [item.keys.buffer as ArrayBuffer]);
+      post({ op: "chunk", id, chunk: item }, [item.keys.buffer as ArrayBuffer, item.probe.buffer as ArrayBuffer]);
     }
     post({ op: "end", id });
   } catch (err) {
