@@ -80,9 +80,12 @@ async function officerOf(orgName: string) {
 
 const file = path.join(os.tmpdir(), `donors-bench-${ROWS}.csv`);
 if (!fs.existsSync(file)) {
-  const out = fs.createWriteStream(file);
+  // Written beside it and renamed when whole: a run stopped half-way must not leave a short file to reuse.
+  const part = `${file}.part`;
+  const out = fs.createWriteStream(part);
   for (const line of generateDonorCsv(ROWS, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
   await new Promise((r) => out.end(r));
+  fs.renameSync(part, file);
 }
 console.log(
   `database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}; RSS before import ${mb(process.memoryUsage().rss)}; load ${os
