@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { DONOR_EXPORT_HEADERS } from "@cultivate/shared";
 import { donorChanges, donors } from "../src/db/schema.ts";
-import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, testDatabaseKind, type TestApp } from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
 import { exportLines } from "../src/services/donors/list-sql.ts";
 
@@ -607,6 +607,22 @@ describe("export", () => {
       }
     }
   });
+
+  // PGlite is built without a JIT compiler (its setting says "on" and does nothing).
+  it.runIf(testDatabaseKind === "postgres")(
+    "runs the server's PostgreSQL statements without JIT (compiling cost the list more than it saved)",
+    async () => {
+      // Three statements at once, so they run on three of the pool's connections.
+      const settings = await Promise.all(
+        [1, 2, 3].map(() => t.db.execute(sql`SELECT current_setting('jit') AS jit, pg_sleep(0.05)`)),
+      );
+      expect(settings.map((s) => (s as unknown as { rows: { jit: string }[] }).rows[0]!.jit)).toEqual([
+        "off",
+        "off",
+        "off",
+      ]);
+    },
+  );
 
   it("ends the export's read when the download stops half-way (PostgreSQL: its cursor's transaction and connection)", async () => {
     const org = await buildOrg(t, "Stopped Export Org");

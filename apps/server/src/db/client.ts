@@ -109,6 +109,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("error", (err) => {
       process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`, { code: "CULTIVATE_PG_IDLE" });
     });
+    // No JIT for this server's statements: they are short, and compiling cost more than it saved. At a
+    // million donors the name search spent 33-48 ms of its ≈ 250 in the JIT compiler, and the DS Rating
+    // page's p95 went 88 -> 26 ms without it; the export's cursor waited 0.7 s for its first row
+    // (docs/PERFORMANCE.md). A SET on each new connection, not a startup option, which a connection
+    // pooler in front of PostgreSQL may refuse.
+    pool.on("connect", (client) => {
+      client.query("SET jit = off").catch(() => {}); // queued before the client's first statement
+    });
     const db = drizzlePg(pool, { schema });
     // Several app servers may start at once on one database (ADR 040): without a lock, two would apply
     // the same migration and one would fail. The session lock is held on a connection of its own while
@@ -161,9 +169,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       try {
         await client.query("BEGIN READ ONLY");
         open = true;
-        // JIT compiling the export's plan took 0.7 s before its first row at 1M donors, and its batches
-        // came no faster after (docs/PERFORMANCE.md): a reader that streams wants its first rows now.
-        await client.query("SET LOCAL jit = off");
+        // Without JIT, as every connection of the pool (above): compiling the export's plan took 0.7 s
+        // before its first row at 1M donors, and its batches came no faster after (docs/PERFORMANCE.md).
         await client.query(`DECLARE cultivate_rows NO SCROLL CURSOR FOR ${text}`, params);
         for (;;) {
           const { rows } = await client.query(`FETCH ${size} FROM cultivate_rows`);
