@@ -102,20 +102,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // No JIT for this server's statements: they are short, and compiling cost more than it saved. At a
+      // million donors the name search spent 33-48 ms of its ≈ 250 in the JIT compiler, and the DS Rating
+      // page's p95 went 88 -> 26 ms without it; the export's cursor waited 0.7 s for its first row
+      // (docs/PERFORMANCE.md, ADR 055). A SET that the pool awaits before handing the connection out,
+      // not a startup option, which a connection pooler in front of PostgreSQL may refuse.
+      onConnect: async (client) => {
+        await client.query("SET jit = off");
+      },
+    });
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a database dropped
     // WITH (FORCE)) is emitted here: without a listener node-postgres's event would crash the process. The
     // pool has already dropped that connection and the next query opens a new one; the log keeps the detail.
     pool.on("error", (err) => {
       process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`, { code: "CULTIVATE_PG_IDLE" });
-    });
-    // No JIT for this server's statements: they are short, and compiling cost more than it saved. At a
-    // million donors the name search spent 33-48 ms of its ≈ 250 in the JIT compiler, and the DS Rating
-    // page's p95 went 88 -> 26 ms without it; the export's cursor waited 0.7 s for its first row
-    // (docs/PERFORMANCE.md). A SET on each new connection, not a startup option, which a connection
-    // pooler in front of PostgreSQL may refuse.
-    pool.on("connect", (client) => {
-      client.query("SET jit = off").catch(() => {}); // queued before the client's first statement
     });
     const db = drizzlePg(pool, { schema });
     // Several app servers may start at once on one database (ADR 040): without a lock, two would apply
