@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { ClientBase, PoolConfig } from "pg";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -102,18 +103,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({
+    // No JIT for this server's statements: they are short, and compiling cost more than it saved. At a
+    // million donors the name search spent 33-48 ms of its ≈ 250 in the JIT compiler, and the DS Rating
+    // page's p95 went 88 -> 26 ms without it; the export's cursor waited 0.7 s for its first row
+    // (docs/PERFORMANCE.md, ADR 055). A SET that the pool awaits before handing the connection out,
+    // not a startup option, which a connection pooler in front of PostgreSQL may refuse. pg-pool awaits
+    // the hook's promise (pg-pool 3.14's index.js), although @types/pg types it as returning void.
+    const config: Omit<PoolConfig, "onConnect"> & { onConnect: (client: ClientBase) => Promise<unknown> } = {
       connectionString: options.url,
       max: options.poolSize ?? 10,
-      // No JIT for this server's statements: they are short, and compiling cost more than it saved. At a
-      // million donors the name search spent 33-48 ms of its ≈ 250 in the JIT compiler, and the DS Rating
-      // page's p95 went 88 -> 26 ms without it; the export's cursor waited 0.7 s for its first row
-      // (docs/PERFORMANCE.md, ADR 055). A SET that the pool awaits before handing the connection out,
-      // not a startup option, which a connection pooler in front of PostgreSQL may refuse.
-      onConnect: async (client) => {
-        await client.query("SET jit = off");
-      },
-    });
+      onConnect: (client) => client.query("SET jit = off"),
+    };
+    const pool = new pg.Pool(config as PoolConfig);
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a database dropped
     // WITH (FORCE)) is emitted here: without a listener node-postgres's event would crash the process. The
     // pool has already dropped that connection and the next query opens a new one; the log keeps the detail.
