@@ -219,6 +219,39 @@ describe("weekly digest", () => {
     expect(digestSlot(now, { weekday: 1, hour: 8, timeZone: "Asia/Tokyo" }).toISOString()).toBe(
       "2026-11-22T23:00:00.000Z",
     );
+    // The hour itself, whatever fraction of a second `now` has.
+    expect(
+      digestSlot(new Date("2026-11-27T01:00:00.700Z"), { weekday: 5, hour: 1, timeZone: "UTC" }).toISOString(),
+    ).toBe("2026-11-27T01:00:00.000Z");
+    expect(
+      digestSlot(new Date("2026-11-27T01:30:59.999Z"), {
+        weekday: 4,
+        hour: 20,
+        timeZone: "America/New_York",
+      }).toISOString(),
+    ).toBe("2026-11-27T01:00:00.000Z");
+  });
+
+  it("sends a digest claimed in its slot's first second only once", async () => {
+    // The schedule runs on the minute, so a claim often lands in the slot's first second; a later run
+    // with a larger fraction of a second once saw a later slot and sent the digest again.
+    const hourStart = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const at = new Date(hourStart);
+    await t.db.insert(digestSubscriptions).values({
+      userId: a.owner.userId,
+      weekday: at.getUTCDay(),
+      hour: at.getUTCHours(),
+      timeZone: "UTC",
+      createdAt: ago(8),
+    });
+    const first = await sendDueDigests(t.app, new Date(hourStart + 200));
+    // (The minute's housekeeping job may have claimed it first; either way one digest, never two.)
+    expect(first).toBeLessThanOrEqual(1);
+    expect(await sendDueDigests(t.app, new Date(hourStart + 60_700))).toBe(0);
+    expect(await sendDueDigests(t.app, new Date(hourStart + 120_999))).toBe(0);
+    const outbox = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "weekly_digest"));
+    expect(outbox.filter((r) => r.to === a.owner.email)).toHaveLength(1);
+    await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, a.owner.userId));
   });
 
   it("sends a due digest once, even when two servers run the schedule at once", async () => {

@@ -45,7 +45,11 @@ function wall(at: Date, timeZone: string): { ms: number; weekday: number } {
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
-  const ms = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  // The milliseconds too: without them every slot carried `at`'s fraction of a second, so a digest claimed
+  // in its slot's first second looked unclaimed to a later run with a larger fraction, and went again.
+  const ms =
+    Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) +
+    at.getUTCMilliseconds();
   return { ms, weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday!) };
 }
 
