@@ -624,6 +624,41 @@ describe("export", () => {
     },
   );
 
+  // ADR 042: another server may take the job over, so the upload goes into the database before the batch
+  // exists, and leaves it when the import ends. Decided by the database in use: an app given its database
+  // (as here, and in the bench) has no DATABASE_URL in its config, and once stored nothing then.
+  it.runIf(testDatabaseKind === "postgres")(
+    "keeps the upload in the database while its import runs, and drops it after (PostgreSQL)",
+    async () => {
+      // A trigger of the test's own records what was stored, however soon the import ends.
+      await t.db.execute(sql`CREATE TABLE upload_pieces_seen (batch_id uuid, bytes int)`);
+      await t.db.execute(sql`CREATE FUNCTION upload_piece_seen() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO upload_pieces_seen VALUES (NEW.batch_id, length(NEW.data)); RETURN NULL; END $$`);
+      await t.db.execute(sql`CREATE TRIGGER upload_piece_seen AFTER INSERT ON donor_import_uploads
+        FOR EACH ROW EXECUTE FUNCTION upload_piece_seen()`);
+      try {
+        const b = await importCsv("First Name,Last Name\nKept,Upload\n");
+        expect(b.status).toBe("completed");
+        const seen = await t.db.execute(
+          sql`SELECT count(*)::int AS n, sum(bytes)::int AS bytes FROM upload_pieces_seen WHERE batch_id = ${b.id}`,
+        );
+        expect((seen as unknown as { rows: { n: number; bytes: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+        await expect
+          .poll(async () => {
+            const r = await t.db.execute(
+              sql`SELECT count(*)::int AS n FROM donor_import_uploads WHERE batch_id = ${b.id}`,
+            );
+            return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+          })
+          .toBe(0);
+      } finally {
+        await t.db.execute(sql`DROP TRIGGER upload_piece_seen ON donor_import_uploads`);
+        await t.db.execute(sql`DROP FUNCTION upload_piece_seen()`);
+        await t.db.execute(sql`DROP TABLE upload_pieces_seen`);
+      }
+    },
+  );
+
   it("ends the export's read when the download stops half-way (PostgreSQL: its cursor's transaction and connection)", async () => {
     const org = await buildOrg(t, "Stopped Export Org");
     await t.db

@@ -188,8 +188,9 @@ export async function startImport(
   const upload = await app.donorImportJobs.spoolUpload(body);
   const batch = await (async () => {
     // PostgreSQL may have several app servers: the one that takes over the import's job reads the upload
-    // from the database. PGlite is one process, which always has its own file.
-    if (app.config.databaseUrl) await app.repos.importBatches.storeUpload(upload.id, upload.filePath);
+    // from the database. PGlite is one process, which always has its own file. (The database in use, not
+    // DATABASE_URL: an app given its database, as the bench and the tests do, has no URL in its config.)
+    if (app.database.kind === "postgres") await app.repos.importBatches.storeUpload(upload.id, upload.filePath);
     return app.repos.importBatches.create(organizationId, {
       id: upload.id,
       userId: actor.userId,
