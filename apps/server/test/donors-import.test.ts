@@ -659,6 +659,19 @@ describe("export", () => {
     },
   );
 
+  // Migration 0022 (ADR 056): pglz cost PostgreSQL seconds of CPU per 100k-row upload; lz4 where the
+  // server has it (Debian's PostgreSQL does), else uncompressed (PGlite, which never stores uploads anyway).
+  it("stores uploads with lz4 or uncompressed, never with pglz", async () => {
+    const r = await t.db.execute(
+      sql`SELECT attcompression AS compression, attstorage AS storage FROM pg_attribute
+          WHERE attrelid = 'donor_import_uploads'::regclass AND attname = 'data'`,
+    );
+    const { compression, storage } = (r as unknown as { rows: { compression: string; storage: string }[] }).rows[0]!;
+    expect(testDatabaseKind === "postgres" ? { compression } : { compression, storage }).toEqual(
+      testDatabaseKind === "postgres" ? { compression: "l" } : { compression: "", storage: "e" },
+    );
+  });
+
   it("ends the export's read when the download stops half-way (PostgreSQL: its cursor's transaction and connection)", async () => {
     const org = await buildOrg(t, "Stopped Export Org");
     await t.db
