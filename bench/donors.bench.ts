@@ -148,8 +148,8 @@ if (REUSE) {
 }
 
 // An import is complete before its VACUUM (ANALYZE) has run (import-job.ts, tidy): pages measured meanwhile
-// share the machine with it, and at a million donors they read 20–60 % slower. Wait for it (the table's
-// last vacuum after the last batch finished), and say how long it took.
+// would share the machine with it and read stale statistics. Wait for it (the table's last vacuum after the
+// last batch finished), and say how long it took.
 if (!REUSE && !process.env.DONOR_BENCH_IMPORT_ONLY) {
   const s = performance.now();
   for (;;) {
