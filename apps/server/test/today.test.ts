@@ -244,14 +244,18 @@ describe("weekly digest", () => {
       timeZone: "UTC",
       createdAt: ago(8),
     });
-    const first = await sendDueDigests(t.app, new Date(hourStart + 200));
-    // (The minute's housekeeping job may have claimed it first; either way one digest, never two.)
-    expect(first).toBeLessThanOrEqual(1);
-    expect(await sendDueDigests(t.app, new Date(hourStart + 60_700))).toBe(0);
-    expect(await sendDueDigests(t.app, new Date(hourStart + 120_999))).toBe(0);
-    const outbox = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "weekly_digest"));
-    expect(outbox.filter((r) => r.to === a.owner.email)).toHaveLength(1);
-    await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, a.owner.userId));
+    try {
+      const first = await sendDueDigests(t.app, new Date(hourStart + 200));
+      // (The minute's housekeeping job may have claimed it first; either way one digest, never two.)
+      expect(first).toBeLessThanOrEqual(1);
+      expect(await sendDueDigests(t.app, new Date(hourStart + 60_700))).toBe(0);
+      expect(await sendDueDigests(t.app, new Date(hourStart + 120_999))).toBe(0);
+      const outbox = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "weekly_digest"));
+      expect(outbox.filter((r) => r.to === a.owner.email)).toHaveLength(1);
+    } finally {
+      // Not due for the tests after this one, whatever happened here.
+      await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, a.owner.userId));
+    }
   });
 
   it("sends a due digest once, even when two servers run the schedule at once", async () => {
