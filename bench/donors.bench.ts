@@ -16,6 +16,7 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { benchDatabase } from "./support/database.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
+import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
 
 const ROWS = Number(process.env.DONOR_BENCH_ROWS ?? 100_000);
@@ -157,7 +158,7 @@ if (!REUSE && !process.env.DONOR_BENCH_IMPORT_ONLY) {
       sql`select (select last_vacuum from pg_stat_user_tables where relname = 'donors') >=
                  (select max(finished_at) from donor_import_batches) as done`,
     );
-    if ((r as unknown as { rows: { done: boolean | null }[] }).rows[0]!.done) break;
+    if (rowsOf<{ done: boolean | null }>(r)[0]!.done) break;
     if (performance.now() - s > 600_000) throw new Error("the import's VACUUM did not finish in 10 minutes");
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { encodeDonorFilters, type DonorFilterSettings } from "@cultivate/shared";
 import { donorSearch, donors, organizations } from "../src/db/schema.ts";
+import { rowsOf } from "../src/db/rows.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, importCsv, type TestApp } from "./helpers.ts";
 
 // donor_search (migration 0023, docs/decisions/057-donor-search-table.md): each donor's name and email in
@@ -23,7 +24,7 @@ const drift = async () => {
     WHERE d.id IS NULL OR s.donor_id IS NULL
        OR (d.organization_id, d.first_name, d.last_name, d.email)
           IS DISTINCT FROM (s.organization_id, s.first_name, s.last_name, s.email)`);
-  return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  return rowsOf<{ n: number }>(r)[0]!.n;
 };
 const searchRows = async (organizationId: string) =>
   t.db.$count(donorSearch, eq(donorSearch.organizationId, organizationId));

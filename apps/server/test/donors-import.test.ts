@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { DONOR_EXPORT_HEADERS } from "@cultivate/shared";
 import { donorChanges, donors } from "../src/db/schema.ts";
+import { rowsOf } from "../src/db/rows.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, testDatabaseKind, type TestApp } from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
 import { exportLines } from "../src/services/donors/list-sql.ts";
@@ -616,11 +617,7 @@ describe("export", () => {
       const settings = await Promise.all(
         [1, 2, 3].map(() => t.db.execute(sql`SELECT current_setting('jit') AS jit, pg_sleep(0.05)`)),
       );
-      expect(settings.map((s) => (s as unknown as { rows: { jit: string }[] }).rows[0]!.jit)).toEqual([
-        "off",
-        "off",
-        "off",
-      ]);
+      expect(settings.map((s) => rowsOf<{ jit: string }>(s)[0]!.jit)).toEqual(["off", "off", "off"]);
     },
   );
 
@@ -642,13 +639,13 @@ describe("export", () => {
         const seen = await t.db.execute(
           sql`SELECT count(*)::int AS n FROM upload_pieces_seen WHERE batch_id = ${b.id}`,
         );
-        expect((seen as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+        expect(rowsOf<{ n: number }>(seen)[0]!.n).toBeGreaterThan(0);
         await expect
           .poll(async () => {
             const r = await t.db.execute(
               sql`SELECT count(*)::int AS n FROM donor_import_uploads WHERE batch_id = ${b.id}`,
             );
-            return (r as unknown as { rows: { n: number }[] }).rows[0]!.n;
+            return rowsOf<{ n: number }>(r)[0]!.n;
           })
           .toBe(0);
       } finally {
@@ -666,7 +663,7 @@ describe("export", () => {
       sql`SELECT attcompression AS compression, attstorage AS storage FROM pg_attribute
           WHERE attrelid = 'donor_import_uploads'::regclass AND attname = 'data'`,
     );
-    const column = (r as unknown as { rows: { compression: string; storage: string }[] }).rows[0]!;
+    const column = rowsOf<{ compression: string; storage: string }>(r)[0]!;
     if (testDatabaseKind === "postgres") expect(column.compression).toBe("l");
     else expect(column).toEqual({ compression: "", storage: "e" });
   });
@@ -692,10 +689,12 @@ describe("export", () => {
     await stoppedEarly();
     if (t.database.kind === "postgres") {
       // The cursor lived on a connection of its own: its transaction is over, so nothing holds a snapshot.
-      const idle = (await t.db.execute(
-        sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
-      )) as unknown as { rows: { n: number }[] };
-      expect(idle.rows[0]!.n).toBe(0);
+      const idle = rowsOf<{ n: number }>(
+        await t.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        ),
+      );
+      expect(idle[0]!.n).toBe(0);
     }
     // Again and again: a connection kept by each stopped export would soon leave the pool (4 here) empty.
     for (let i = 0; i < 12; i++) await stoppedEarly();

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ACTION_TYPES, donorFilterSettingsSchema, ISSUE_TYPES, ROLE_NAMES, STAGES } from "@cultivate/shared";
 import { roles, userProfiles, userRoles, organizations } from "../src/db/schema.ts";
+import { rowsOf } from "../src/db/rows.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, signIn, type TestApp } from "./helpers.ts";
 import { startFakeAiServer, type FakeAiServer } from "./fake-ai-servers.ts";
 
@@ -328,30 +329,34 @@ async function repairActors() {
  * one of B's users, whose donor_id is one of B's donors (and B's organisation and users themselves).
  */
 async function snapshotB(): Promise<Map<string, string[]>> {
-  const cols = (await t.db.execute(
-    sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name IN ('organization_id', 'user_id', 'donor_id')`,
-  )) as unknown as { rows: { table_name: string; column_name: string }[] };
+  const cols = rowsOf<{ table_name: string; column_name: string }>(
+    await t.db.execute(
+      sql`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name IN ('organization_id', 'user_id', 'donor_id')`,
+    ),
+  );
   const byTable = new Map<string, Set<string>>();
-  for (const r of cols.rows) byTable.set(r.table_name, (byTable.get(r.table_name) ?? new Set()).add(r.column_name));
+  for (const r of cols) byTable.set(r.table_name, (byTable.get(r.table_name) ?? new Set()).add(r.column_name));
   const lit = (ids: string[]) => (ids.length ? ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(",") : "NULL");
   const out = new Map<string, string[]>();
   const select = async (table: string, where: string) => {
-    const res = (await t.db.execute(
-      sql.raw(`SELECT to_jsonb(x)::text AS row FROM "${table}" x WHERE ${where}`),
-    )) as unknown as { rows: { row: string }[] };
-    out.set(table, res.rows.map((r) => r.row).sort());
+    const res = rowsOf<{ row: string }>(
+      await t.db.execute(sql.raw(`SELECT to_jsonb(x)::text AS row FROM "${table}" x WHERE ${where}`)),
+    );
+    out.set(table, res.map((r) => r.row).sort());
   };
   await select("organizations", `x.id = '${fixture.orgB}'`);
   await select("users", `x.id IN (${lit(fixture.b.userIds)})`);
   for (const [table, c] of byTable) {
     if (table === "donor_count_deltas") {
       // Rows that housekeeping folds once a minute (ADR 051): what must not change is their sum.
-      const res = (await t.db.execute(
-        sql.raw(
-          `SELECT coalesce(sum(delta), 0)::text AS n FROM donor_count_deltas WHERE organization_id = '${fixture.orgB}'`,
+      const res = rowsOf<{ n: string }>(
+        await t.db.execute(
+          sql.raw(
+            `SELECT coalesce(sum(delta), 0)::text AS n FROM donor_count_deltas WHERE organization_id = '${fixture.orgB}'`,
+          ),
         ),
-      )) as unknown as { rows: { n: string }[] };
-      out.set(table, [res.rows[0]!.n]);
+      );
+      out.set(table, [res[0]!.n]);
       continue;
     }
     const conds: string[] = [];
@@ -360,10 +365,12 @@ async function snapshotB(): Promise<Map<string, string[]>> {
     if (c.has("donor_id")) conds.push(`x.donor_id::text IN (${lit(fixture.b.donorIds)})`);
     await select(table, conds.join(" OR "));
   }
-  const profiles = (await t.db.execute(
-    sql.raw(`SELECT to_jsonb(x)::text AS row FROM user_profiles x WHERE x.id IN (${lit(fixture.b.userIds)})`),
-  )) as unknown as { rows: { row: string }[] };
-  out.set("user_profiles", [...(out.get("user_profiles") ?? []), ...profiles.rows.map((r) => r.row)].sort());
+  const profiles = rowsOf<{ row: string }>(
+    await t.db.execute(
+      sql.raw(`SELECT to_jsonb(x)::text AS row FROM user_profiles x WHERE x.id IN (${lit(fixture.b.userIds)})`),
+    ),
+  );
+  out.set("user_profiles", [...(out.get("user_profiles") ?? []), ...profiles.map((r) => r.row)].sort());
   return out;
 }
 
@@ -803,12 +810,14 @@ describe("fuzz: bad requests to every route of the OpenAPI document", () => {
     await t.app.activity.flush();
     // Let background work (imports) started by fuzzed requests finish before comparing.
     for (let i = 0; i < 200; i++) {
-      const busy = (await t.db
-        .execute(
-          sql`SELECT count(*)::int AS n FROM donor_import_batches WHERE status IN ('queued', 'running', 'undoing')`,
-        )
-        .catch(() => ({ rows: [{ n: 0 }] }))) as unknown as { rows: { n: number }[] };
-      if (!busy.rows[0]?.n) break;
+      const busy = rowsOf<{ n: number }>(
+        await t.db
+          .execute(
+            sql`SELECT count(*)::int AS n FROM donor_import_batches WHERE status IN ('queued', 'running', 'undoing')`,
+          )
+          .catch(() => ({ rows: [{ n: 0 }] })),
+      );
+      if (!busy[0]?.n) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const after = await snapshotB();

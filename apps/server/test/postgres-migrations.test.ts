@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/client.ts";
+import { rowsOf } from "../src/db/rows.ts";
 import { createPostgresDatabase, repositoryRoot, testDatabaseKind } from "./processes.ts";
 
 const journal = JSON.parse(
@@ -25,7 +26,7 @@ describe.runIf(testDatabaseKind === "postgres")("migrations on one PostgreSQL da
       const applied = await databases[0]!.db.execute<{ n: number }>(
         sql`select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations`,
       );
-      const row = (applied as unknown as { rows: { n: number; d: number }[] }).rows[0]!;
+      const row = rowsOf<{ n: number; d: number }>(applied)[0]!;
       expect(row).toEqual({ n: journal.entries.length, d: journal.entries.length });
       for (const database of databases) await database.close();
     } finally {

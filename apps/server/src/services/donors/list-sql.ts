@@ -26,6 +26,7 @@ import {
 } from "../../db/schema.ts";
 import { personName } from "../users/person-name.ts";
 import { prepared } from "../../db/prepared.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { currentStageIs } from "./current-stage.ts";
 
 /**
@@ -534,8 +535,7 @@ export async function* exportLines(
   }
 }
 
-// node-postgres and PGlite both answer { rows }.
-const linesOf = (result: unknown): string[] => (result as { rows: { line: string }[] }).rows.map((r) => r.line);
+const linesOf = (result: unknown): string[] => rowsOf<{ line: string }>(result).map((r) => r.line);
 
 export type DonorRow = typeof donors.$inferSelect;
 

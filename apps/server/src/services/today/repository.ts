@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, lt, or, isNull, sql, type SQL } from "drizzle-orm";
 import { STAGE_FILTER_COMPLETE } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { donors, organizations, stages, users } from "../../db/schema.ts";
 import { stageDaysSql } from "../dashboards/tenant-figures.ts";
 import { personName } from "../users/person-name.ts";
@@ -105,7 +106,7 @@ export function todayRepository(db: Db) {
      * furthest over the median first.
      */
     async longInStage(q: TodayScope, tx: DbOrTx = db) {
-      const found: unknown = await tx.execute(sql`
+      const found = await tx.execute(sql`
         with cur as (${stageDaysSql(q.organizationId)}),
         med as (
           select stage, percentile_cont(0.5) within group (order by days) as median
@@ -126,9 +127,7 @@ export function todayRepository(db: Db) {
           left join ${users} on ${users.id} = ${donors.relationshipManagerId}
          order by late.days - late.median desc, late.id
          limit ${q.limit}`);
-      const rows = (
-        found as { rows: (TodayDonorRow & { stage: string; days: unknown; median: unknown; total: unknown })[] }
-      ).rows; // node-postgres and PGlite both answer { rows }
+      const rows = rowsOf<TodayDonorRow & { stage: string; days: unknown; median: unknown; total: unknown }>(found);
       return { items: rows, total: Number(rows[0]?.total ?? 0) };
     },
   };
