@@ -55,15 +55,17 @@ DROP INDEX IF EXISTS "donors_email_trgm_idx";--> statement-breakpoint
 -- The name order no longer needs the email, which was there for the search's count (0020).
 DROP INDEX IF EXISTS "donors_org_name_email_idx";--> statement-breakpoint
 CREATE INDEX "donors_org_name_idx" ON "donors" USING btree ("organization_id","last_name","first_name","id");--> statement-breakpoint
-CREATE INDEX "donor_search_org_idx" ON "donor_search" USING btree ("organization_id");--> statement-breakpoint
 -- PGlite: a 64 MB pending list, as migration 0012 gave the donors' trigram indexes (an import appends
--- there instead of updating the GIN tree row by row; the VACUUM after each import merges it).
+-- there instead of updating the GIN tree row by row; the VACUUM after each import merges it). And no
+-- organisation index: it serves only two-letter terms in an installation of many organisations, and it
+-- cost PGlite's 100k import 1-1.5 s of its 30 (docs/PERFORMANCE.md).
 DO $$
 BEGIN
   IF version() LIKE '%PGlite%' THEN
     CREATE INDEX "donor_search_full_name_trgm_idx" ON "donor_search" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 65536);
     CREATE INDEX "donor_search_email_trgm_idx" ON "donor_search" USING gin ("email" gin_trgm_ops) WITH (fastupdate = on, gin_pending_list_limit = 65536);
   ELSE
+    CREATE INDEX "donor_search_org_idx" ON "donor_search" USING btree ("organization_id");
     CREATE INDEX "donor_search_full_name_trgm_idx" ON "donor_search" USING gin ((coalesce("first_name", '') || ' ' || coalesce("last_name", '')) gin_trgm_ops);
     CREATE INDEX "donor_search_email_trgm_idx" ON "donor_search" USING gin ("email" gin_trgm_ops);
   END IF;

@@ -48,6 +48,18 @@ const waitFor = async (cookie: string, batchId: string, status: string) => {
 };
 
 describe("the search table kept beside donors", () => {
+  it("has the trigram indexes everywhere and the organisation's only on PostgreSQL (migration 0023)", async () => {
+    const names = rowsOf<{ name: string }>(
+      await t.db.execute(sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'donor_search' ORDER BY 1`),
+    ).map((r) => r.name);
+    expect(names).toEqual([
+      "donor_search_email_trgm_idx",
+      "donor_search_full_name_trgm_idx",
+      ...(t.database.kind === "postgres" ? ["donor_search_org_idx"] : []),
+      "donor_search_pkey",
+    ]);
+  });
+
   it("follows inserts, imports, renames by re-import, undo and deletes; other updates leave it", async () => {
     const org = await buildOrg(t, "Searched Org");
     const u = await buildUser(t, { role: "org_owner", organizationId: org.id });
