@@ -154,6 +154,11 @@ describe("the search table kept beside donors", () => {
       total: 3,
       names: ["Cal", "Ava", "Dot"],
     });
+    // Past the last page the count is a query of its own (a one-table select: bare column names).
+    expect(await search(u.cookie, { searchTerm: "x.example", selectedDSRatingFilter: "DS1-1" }, "&page=5")).toEqual({
+      total: 3,
+      names: [],
+    });
     expect(await search(u.cookie, { searchTerm: "x.example" }, "&sort=estimatedCapacity&dir=desc")).toEqual({
       total: 4,
       names: ["Cal", "Ava", "Dot", "Ben"],
