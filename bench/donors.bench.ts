@@ -4,6 +4,7 @@
 // created next to it and dropped afterwards). DONOR_BENCH_ROWS changes the size; DONOR_BENCH_IMPORT_ONLY=1 stops
 // after the two imports. DONOR_BENCH_KEEP_DB=1 keeps the PostgreSQL database; DONOR_BENCH_REUSE_DB=NAME measures
 // the pages and the export again on such a kept database, without importing (e.g. two builds on the same donors).
+// DONOR_BENCH_REIMPORT=1 imports org A's file a second time into org A (every row matched, unchanged).
 // DONOR_BENCH_ONE_ORG=1 imports only org A and DONOR_BENCH_PAGES=N times N pages per query (the million-donor run).
 // DONOR_BENCH_DATA_DIR=DIR (PGlite) does both for PGlite: a new directory is filled and kept, an existing one reused.
 import fs from "node:fs";
@@ -140,6 +141,14 @@ if (REUSE) {
   console.log(
     `import ${ROWS} rows (org A)          ${(ia.ms / 1000).toFixed(1)} s (upload ${(ia.uploadMs / 1000).toFixed(1)} s)   CPU ${(ia.cpuMs / 1000).toFixed(1)} s   peak RSS ${mb(ia.rss)}   ${JSON.stringify(ia.counts)}`,
   );
+  if (process.env.DONOR_BENCH_REIMPORT) {
+    // The same file into the same organisation again: every row matches a donor (by Client ID) and is
+    // unchanged, so every chunk goes through the match query (chunk-sql.ts, prepareChunk).
+    const ir = await importFile(a.cookie);
+    console.log(
+      `re-import ${ROWS} rows (org A)       ${(ir.ms / 1000).toFixed(1)} s (upload ${(ir.uploadMs / 1000).toFixed(1)} s)   CPU ${(ir.cpuMs / 1000).toFixed(1)} s   peak RSS ${mb(ir.rss)}   ${JSON.stringify(ir.counts)}`,
+    );
+  }
   if (!process.env.DONOR_BENCH_ONE_ORG) {
     const ib = await importFile(b.cookie);
     console.log(
@@ -208,6 +217,8 @@ await pages(
 await pages("page: Current Stage 'Connection'", { selectedStageFilter: "Connection" });
 await pages("page: Current Stage 'Discovery'", { selectedStageFilter: "Discovery" });
 await pages("page: name search 'ro' (two letters)", { searchTerm: "ro" });
+// ADR 058: the contacted donors' index, then the never contacted (every imported donor) by name.
+await pages("page: Last Contact, newest first", {}, "&sort=lastContactDate&dir=desc");
 
 {
   peakRss = process.memoryUsage().rss;
