@@ -13,6 +13,7 @@ import {
 import { contactReports, donors, userActions } from "../src/db/schema.ts";
 import { OfflineProvider } from "../src/ai/offline-provider.ts";
 import { seedDemoContacts } from "../src/demo/contacts.ts";
+import { exportLines } from "../src/services/donors/list-sql.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
@@ -253,6 +254,79 @@ describe("Last Contact and Days Since Contact in the donor list", () => {
     const badDate = await f({ minLastContactDate: "2026-02-30" });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().message).toBe("Last Contact must be a real calendar date (YYYY-MM-DD).");
+  });
+
+  // ADR 058: a Last Contact sort reads the contacted donors (their own index) and then the never contacted
+  // (the name index); every page and the export must still be the one order.
+  it("pages and exports a Last Contact sort across contacted and never-contacted donors, in one order", async () => {
+    const owner = await buildUser(t, { role: "org_owner" });
+    const org = owner.organizationId!;
+    const made: { id: string; last: string; first: string; date: string | null; cap: number }[] = [];
+    const people: [string, string, number | null, number][] = [
+      ["Abbot", "Ann", 2, 10],
+      ["Baker", "Bea", null, 20],
+      ["Abbot", "Al", 2, 30],
+      ["Cole", "Cy", 50, 40],
+      ["Adams", "Ada", null, 50],
+      ["Dunn", "Di", 300, 60],
+      ["Zeta", "Zoe", null, 70],
+      ["Baker", "Bo", 50, 80],
+      ["Moss", "Mo", null, 90],
+    ];
+    for (const [last, first, days, cap] of people) {
+      const d = await buildDonor(t, org, { lastName: last, firstName: first, estimatedCapacity: cap });
+      if (days !== null) await create(owner.cookie, d.id, body({ date: daysAgo(days) }));
+      made.push({ id: d.id, last, first, date: days === null ? null : daysAgo(days), cap });
+    }
+    const byName = (x: (typeof made)[number], y: (typeof made)[number]) =>
+      x.last < y.last ? -1 : x.last > y.last ? 1 : x.first < y.first ? -1 : x.first > y.first ? 1 : 0;
+    const expected = (newest: boolean, minCap = 0) => {
+      const rows = made.filter((m) => m.cap >= minCap);
+      const contacted = rows
+        .filter((m) => m.date)
+        .sort((x, y) => (x.date === y.date ? byName(x, y) : (x.date! < y.date! ? -1 : 1) * (newest ? -1 : 1)));
+      return [...contacted, ...rows.filter((m) => !m.date).sort(byName)].map((m) => `${m.first} ${m.last}`);
+    };
+    const variants = [
+      { sort: "lastContactDate", dir: "desc", newest: true },
+      { sort: "lastContactDate", dir: "asc", newest: false },
+      { sort: "daysSinceContact", dir: "asc", newest: true },
+      { sort: "daysSinceContact", dir: "desc", newest: false },
+    ] as const;
+    for (const v of variants)
+      for (const minCap of [0, 25]) {
+        const filters = JSON.stringify(minCap ? { minCapacity: minCap } : {});
+        const seen: string[] = [];
+        for (let page = 1; page <= 6; page++) {
+          const res = await t.request(
+            "GET",
+            `/api/donors?${new URLSearchParams({ sort: v.sort, dir: v.dir, filters, page: String(page), pageSize: "2" })}`,
+            { cookie: owner.cookie },
+          );
+          expect(res.statusCode).toBe(200);
+          expect(res.json().total).toBe(expected(v.newest, minCap).length);
+          seen.push(
+            ...res.json().rows.map((r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`),
+          );
+        }
+        expect(seen).toEqual(expected(v.newest, minCap));
+        const p = {
+          scope: { organizationId: org },
+          filters: minCap ? { minCapacity: minCap } : {},
+          sort: v.sort,
+          dir: v.dir,
+        } as const;
+        const read = async (options: Parameters<typeof exportLines>[2]) => {
+          const out: string[] = [];
+          for await (const lines of exportLines(t.db, p, options)) out.push(...lines);
+          // First Name and Last Name are the first two columns.
+          return out.map((l) => l.split(",").slice(0, 2).join(" "));
+        };
+        expect(await read({ batch: 3 })).toEqual(expected(v.newest, minCap));
+        expect(await read({ batch: 3, oneStatementMax: 0 })).toEqual(expected(v.newest, minCap));
+        if (t.database.readCursor)
+          expect(await read({ batch: 3, readCursor: t.database.readCursor })).toEqual(expected(v.newest, minCap));
+      }
   });
 
   it("exports Last Contact and Days Since Contact after the spec's columns", async () => {

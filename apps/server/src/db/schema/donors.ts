@@ -20,6 +20,20 @@ import { organizations, users } from "./core.ts";
 export const donorNameKeySql = (last: AnyPgColumn, first: AnyPgColumn, zip: AnyPgColumn) =>
   sql`(lower(coalesce(${last}, '')) || '|' || lower(coalesce(${first}, '')) || '|' || coalesce(${zip}, ''))`;
 
+/**
+ * The import's three match keys as 64-bit hashes, one array per donor (ADR 058): Client ID, lower-case
+ * email, name key, each tagged by its kind. One GIN index over it replaces a btree per key; the lookup
+ * (services/donors/import/chunk-sql.ts) asks for any of a chunk's hashes and compares the keys themselves.
+ */
+export const donorMatchHashesSql = (t: {
+  clientId: AnyPgColumn;
+  email: AnyPgColumn;
+  lastName: AnyPgColumn;
+  firstName: AnyPgColumn;
+  zip: AnyPgColumn;
+}) =>
+  sql`(ARRAY[hashtextextended('c' || ${t.clientId}, 0), hashtextextended('e' || lower(${t.email}), 0), hashtextextended('n' || ${donorNameKeySql(t.lastName, t.firstName, t.zip)}, 0)])`;
+
 /** "first last" as the list's search matches it (see services/donors/list-sql.ts). */
 export const donorFullNameSql = (first: AnyPgColumn, last: AnyPgColumn) =>
   sql`(coalesce(${first}, '') || ' ' || coalesce(${last}, ''))`;
@@ -99,10 +113,8 @@ export const donors = pgTable(
   (t) => [
     // The name order. (It carried the email for the name search until the search got donor_search, ADR 057.)
     index("donors_org_name_idx").on(t.organizationId, t.lastName, t.firstName, t.id),
-    index("donors_org_client_id_idx").on(t.organizationId, t.clientId),
-    index("donors_org_email_idx").on(t.organizationId, sql`lower(${t.email})`),
-    // Import matching on first + last name + zip: one text key, so a chunk's keys form a plain IN list.
-    index("donors_org_name_key_idx").on(t.organizationId, donorNameKeySql(t.lastName, t.firstName, t.zip)),
+    // Import matching on Client ID, email or first + last name + zip (ADR 058).
+    index("donors_match_keys_idx").using("gin", donorMatchHashesSql(t)),
     // DS Rating with capacity: the rating + capacity range filter counts a range of this index instead of
     // every entry of donors_org_filter_cols_idx; its prefix serves the DS ratings' skip scan.
     index("donors_org_rating_capacity_idx").on(t.organizationId, t.dsRating, t.estimatedCapacity),
@@ -137,15 +149,13 @@ export const donors = pgTable(
     index("donors_org_relationship_manager_idx").on(t.organizationId, t.relationshipManagerId),
     // Last Contact and Days Since Contact (issue 15): the range filters, their counts (index-only) and the
     // oldest-first sort; the newest-first sort (the first click on either column) walks the second index,
-    // as the capacity sort does (a seq scan + top-N sort took ≈ 240 ms at 100k donors under load).
+    // as the capacity sort does (a seq scan + top-N sort took ≈ 240 ms at 100k donors under load). Only
+    // contacted donors are in it: the never contacted follow in name order (donors_org_name_idx), and an
+    // import, whose donors are all never contacted, does not sort them into it (list-sql.ts; ADR 058).
     index("donors_org_last_contact_idx").on(t.organizationId, t.lastContactDate),
-    index("donors_org_last_contact_sort_idx").on(
-      t.organizationId,
-      sql`${t.lastContactDate} DESC NULLS LAST`,
-      t.lastName,
-      t.firstName,
-      t.id,
-    ),
+    index("donors_org_contacted_sort_idx")
+      .on(t.organizationId, sql`${t.lastContactDate} DESC NULLS LAST`, t.lastName, t.firstName, t.id)
+      .where(sql`${t.lastContactDate} IS NOT NULL`),
     index("donors_created_by_import_idx").on(t.createdByImportId),
     // The search's trigram indexes are on donor_search (below), not here.
   ],

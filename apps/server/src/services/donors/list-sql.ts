@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   DONOR_EXPORT_COLUMNS,
   DONOR_DATE_FILTERS,
@@ -140,16 +140,60 @@ export function whereOf(p: Pick<ListParams, "scope" | "filters" | "groupId">, wi
  */
 function orderOf(sort: DonorSortKey, dir: "asc" | "desc", fence = false): SQL[] {
   if (sort === "lastName" || sort === "firstName") return nameOrder(donors, sort, dir, fence);
-  // Most days since contact = the oldest last contact; never contacted stays last either way.
-  const byDays = sort === DAYS_SINCE_CONTACT_KEY;
-  const c = byDays ? donors.lastContactDate : col(sort);
-  const down = byDays ? dir === "asc" : dir === "desc";
+  const byContact = byLastContact(sort);
+  const c = byContact ? donors.lastContactDate : col(sort);
+  const down = byContact ? newestFirst(sort, dir) : dir === "desc";
   return [
     down ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`,
     asc(donors.lastName),
     asc(donors.firstName),
     asc(donors.id),
   ];
+}
+
+/** The Last Contact sorts: by the column itself, or by Days Since Contact (the same order reversed). */
+const byLastContact = (sort: DonorSortKey) => sort === "lastContactDate" || sort === DAYS_SINCE_CONTACT_KEY;
+/** Most days since contact = the oldest last contact; never contacted stays last either way. */
+const newestFirst = (sort: DonorSortKey, dir: "asc" | "desc") =>
+  sort === DAYS_SINCE_CONTACT_KEY ? dir === "asc" : dir === "desc";
+
+/**
+ * A Last Contact sort in its two parts, each in an order one index holds (ADR 058): the contacted donors by
+ * date, then name (donors_org_contacted_sort_idx, which holds only them, so an import's never-contacted
+ * donors cost it nothing), then the never contacted by name (donors_org_name_idx). In that order the two
+ * parts are orderOf's order.
+ */
+function contactParts(where: SQL | undefined, sort: DonorSortKey, dir: "asc" | "desc") {
+  return [
+    { where: and(where, isNotNull(donors.lastContactDate))!, order: orderOf(sort, dir) },
+    {
+      where: and(where, isNull(donors.lastContactDate))!,
+      order: [asc(donors.lastName), asc(donors.firstName), asc(donors.id)],
+    },
+  ];
+}
+
+/**
+ * The ids of one page of a Last Contact sort: each part read up to the page's end through its own index,
+ * then the two (at most 2 × page × size rows) sorted together, so the planner never sorts the organisation.
+ */
+async function contactPageIds(
+  db: DbOrTx,
+  p: ListParams & { page: number; pageSize: number },
+  where: SQL | undefined,
+): Promise<string[]> {
+  const upTo = p.page * p.pageSize;
+  const parts = contactParts(where, p.sort, p.dir).map(
+    (part) =>
+      sql`(SELECT ${donors.id} AS id, ${donors.lastContactDate} AS contact, ${donors.lastName} AS last, ${donors.firstName} AS first
+           FROM ${donors} WHERE ${part.where} ORDER BY ${sql.join(part.order, sql`, `)} LIMIT ${upTo})`,
+  );
+  const order = newestFirst(p.sort, p.dir) ? sql`DESC` : sql`ASC`;
+  const r = await db.execute(sql`
+    SELECT id FROM (${sql.join(parts, sql` UNION ALL `)}) parts
+    ORDER BY contact ${order} NULLS LAST, last, first, id
+    LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize}`);
+  return rowsOf<{ id: string }>(r).map((x) => x.id);
 }
 
 /** The name sorts, on donors or on donor_search's matches (same values, same collation, same order). */
@@ -255,20 +299,31 @@ export async function listDonors(
   // the rows query reads them all anyway: it counts them in the same pass instead of a second read of
   // their rows. Elsewhere the rows query may stop after the page, and the count runs beside it.
   const search = !!p.filters.searchTerm;
-  const rowsQuery = () =>
-    byName && where // (where is always set here; the check only tells TypeScript)
-      ? searchPageByName(db, p, where)
-      : db
-          .select({
-            ...listColumns,
-            matches: search ? sql<number | null>`count(*) OVER ()`.mapWith(Number) : sql<number | null>`NULL::int`,
-          })
-          .from(donors)
-          .innerJoin(organizations, eq(organizations.id, donors.organizationId))
-          .where(where)
-          .orderBy(...orderOf(p.sort, p.dir, search))
-          .limit(p.pageSize)
-          .offset((p.page - 1) * p.pageSize);
+  const rowsQuery = async () => {
+    if (byName && where) return searchPageByName(db, p, where); // (where is always set here; the check only tells TypeScript)
+    if (!search && byLastContact(p.sort)) {
+      const ids = await contactPageIds(db, p, where);
+      if (!ids.length) return [];
+      const at = new Map(ids.map((id, i) => [id, i]));
+      const found = await db
+        .select({ ...listColumns, matches: sql<number | null>`NULL::int` })
+        .from(donors)
+        .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+        .where(and(inArray(donors.id, ids), where));
+      return found.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+    }
+    return db
+      .select({
+        ...listColumns,
+        matches: search ? sql<number | null>`count(*) OVER ()`.mapWith(Number) : sql<number | null>`NULL::int`,
+      })
+      .from(donors)
+      .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+      .where(where)
+      .orderBy(...orderOf(p.sort, p.dir, search))
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize);
+  };
   const [found, counted] = await Promise.all([rowsQuery(), search ? null : countRows()]);
   // A page past the last match has no row to carry the count.
   const total = counted ?? found[0]?.matches ?? (p.page > 1 ? await countRows() : 0);
@@ -510,11 +565,21 @@ export async function* exportLines(
   { batch = 5000, readCursor, oneStatementMax = EXPORT_ONE_STATEMENT_MAX }: ExportOptions = {},
 ): AsyncGenerator<string[]> {
   const where = whereOf(p);
-  const inListOrder = sql`
+  // A Last Contact sort reads its two parts one after the other (contactParts): a UNION ALL of two ordered
+  // branches, which a cursor and PGlite (neither runs a parallel plan) read in branch order.
+  const parts = byLastContact(p.sort) ? contactParts(where, p.sort, p.dir) : [{ where, order: orderOf(p.sort, p.dir) }];
+  const select = (part: (typeof parts)[number]) => sql`
       SELECT ${exportLineSql} AS line
       FROM ${donors} ${exportJoins}
-      ${where ? sql`WHERE ${where}` : sql``}
-      ORDER BY ${sql.join(orderOf(p.sort, p.dir), sql`, `)}`;
+      ${part.where ? sql`WHERE ${part.where}` : sql``}
+      ORDER BY ${sql.join(part.order, sql`, `)}`;
+  const inListOrder =
+    parts.length === 1
+      ? select(parts[0]!)
+      : sql.join(
+          parts.map((part) => sql`(${select(part)})`),
+          sql` UNION ALL `,
+        );
   if (readCursor) {
     const q = dialect.sqlToQuery(inListOrder);
     for await (const rows of readCursor(q.sql, q.params, batch)) yield (rows as { line: string }[]).map((r) => r.line);
@@ -527,13 +592,14 @@ export async function* exportLines(
     for (let i = 0; i < lines.length; i += batch) yield lines.slice(i, i + batch);
     return;
   }
-  const ids = (
-    await db
+  const ids: string[] = [];
+  for (const part of parts)
+    for (const r of await db
       .select({ id: donors.id })
       .from(donors)
-      .where(where)
-      .orderBy(...orderOf(p.sort, p.dir))
-  ).map((r) => r.id);
+      .where(part.where)
+      .orderBy(...part.order))
+      ids.push(r.id);
   for (let i = 0; i < ids.length; i += batch) {
     // One uuid[] parameter, not 5,000 bound values; a donor deleted meanwhile simply drops out.
     const lines = linesOf(

@@ -9,6 +9,7 @@ import {
   donorChanges,
   donorImportBatches,
   donorImportProblems,
+  donorMatchHashesSql,
   donorNameKeySql,
   donors,
   type DonorExtra,
@@ -192,16 +193,36 @@ export async function prepareChunk(
   // One array parameter per key kind (= ANY), not an IN list of thousands of bound values: about half
   // the time to plan and run.
   const anyOf = (values: string[]) => sql`ANY(${sql.param(values)}::text[])`;
+  const emailKeys = [...new Set(emails.flatMap(variants))];
   const conds: SQL[] = [];
-  if (clientIds.length) conds.push(sql`${donors.clientId} = ${anyOf(clientIds)}`);
-  if (emails.length) conds.push(sql`lower(${donors.email}) = ${anyOf([...new Set(emails.flatMap(variants))])}`);
-  if (names.length)
+  // Each key's hash as donorMatchHashesSql computes it, so donors_match_keys_idx finds the candidates;
+  // `conds` then compares the keys themselves.
+  const hashes: SQL[] = [];
+  const hashOf = (kind: string, values: string[]) =>
+    sql`SELECT hashtextextended(${kind} || k, 0) FROM unnest(${sql.param(values)}::text[]) k`;
+  if (clientIds.length) {
+    conds.push(sql`${donors.clientId} = ${anyOf(clientIds)}`);
+    hashes.push(hashOf("c", clientIds));
+  }
+  if (emailKeys.length) {
+    conds.push(sql`lower(${donors.email}) = ${anyOf(emailKeys)}`);
+    hashes.push(hashOf("e", emailKeys));
+  }
+  if (names.length) {
     conds.push(sql`${donorNameKeySql(donors.lastName, donors.firstName, donors.zip)} = ${anyOf(names)}`);
+    hashes.push(hashOf("n", names));
+  }
   const existing: DonorRow[] = conds.length
     ? await db
         .select()
         .from(donors)
-        .where(and(eq(donors.organizationId, organizationId), or(...conds)))
+        .where(
+          and(
+            eq(donors.organizationId, organizationId),
+            sql`${donorMatchHashesSql(donors)} && ARRAY(${sql.join(hashes, sql` UNION ALL `)})`,
+            or(...conds),
+          ),
+        )
     : [];
 
   const byClient = new Map<string, Work>();
