@@ -408,6 +408,20 @@ describe("duplicates across chunks (the importer writes 500 rows per transaction
       .where(and(eq(donors.organizationId, org.id), eq(donors.clientId, "S1")));
     expect(stored).toMatchObject({ email: "renamed@example.org" });
     expect(Number(stored!.estimatedCapacity)).toBe(6);
+    // New donors get time-ordered ids (ADR 058): version 7, and in file order within a chunk the worker wrote.
+    const imported = await t.db
+      .select({ id: donors.id, clientId: donors.clientId })
+      .from(donors)
+      .where(and(eq(donors.organizationId, org.id), eq(donors.createdByImportId, b.id)));
+    expect(imported).toHaveLength(1199);
+    for (const d of imported) expect(d.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab]/);
+    const second = imported
+      .map((d) => ({ id: d.id, n: Number(d.clientId!.slice(1)) }))
+      .filter((d) => d.n > 500 && d.n <= 1000)
+      .sort((x, y) => x.n - y.n)
+      .map((d) => d.id);
+    expect(second).toHaveLength(500);
+    expect([...second].sort()).toEqual(second);
   });
 });
 

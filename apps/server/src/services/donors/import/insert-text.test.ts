@@ -43,11 +43,14 @@ const rows = [
 describe("new donors written by the worker", () => {
   it.each(["copy", "json"] as InsertFormat[])("match what the main thread writes for the same rows (%s)", (format) => {
     const plan = planHeaders(header);
+    const idOf = (i: number) => `00000000-0000-7000-8000-${String(i).padStart(12, "0")}`;
+    let n = 0;
     const write = rowWriter(
       format,
       ORG,
       BATCH,
       plan.rules.map((r) => r.key),
+      () => idOf(++n),
     );
     rows.forEach((cells, i) => {
       const r = parseRow(plan, cells, i + 1);
@@ -55,7 +58,8 @@ describe("new donors written by the worker", () => {
       // As prepareChunk builds a new donor: notes as HTML, extra from the values.
       const fields = { ...r.values };
       if (typeof fields.notes === "string") fields.notes = textToHtml(fields.notes);
-      const expected = insertRecord(format, ORG, BATCH, fields, extraOf(fields, { ...r.unknown }, { ...r.invalid }));
+      const extra = extraOf(fields, { ...r.unknown }, { ...r.invalid });
+      const expected = insertRecord(format, ORG, BATCH, fields, extra, undefined, idOf(i + 1));
       expect(write(r)).toBe(expected);
     });
   });
@@ -79,6 +83,8 @@ describe("new donors written by the worker", () => {
         plan.rules.map((x) => x.key),
       )(r),
     );
+    expect(json.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(line.split("\t")[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(json).toMatchObject({
       organization_id: ORG,
       email: "ann@example.org",

@@ -2,6 +2,7 @@ import { getTableColumns, getTableName } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DonorFieldValue } from "@cultivate/shared";
 import { donors, type DonorExtra } from "../../../db/schema.ts";
+import { newDonorId } from "./donor-ids.ts";
 import { COLUMN_FIELDS, isColumnKey, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
 
 /**
@@ -13,6 +14,7 @@ import { COLUMN_FIELDS, isColumnKey, RELATIONSHIP_MANAGER_KEY, textToHtml, type 
 /** The donors columns an import writes, with their SQL names and types (COPY's column order, json_to_recordset's types). */
 const TABLE_COLUMNS = getTableColumns(donors) as Record<string, AnyPgColumn>;
 const INSERT_COLUMNS = [
+  "id",
   "organizationId",
   "createdByImportId",
   "extra",
@@ -22,8 +24,8 @@ const INSERT_COLUMNS = [
 const quoteIdent = (n: string) => `"${n.replace(/"/g, '""')}"`;
 export const INSERT_NAMES = INSERT_COLUMNS.map((c) => quoteIdent(c.name)).join(", ");
 export const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ");
-/** The typed columns of a new donor, in INSERT_COLUMNS order after the first three. */
-const VALUE_COLUMNS = INSERT_COLUMNS.slice(3).map((c) => ({ ...c, jsonKey: JSON.stringify(c.name) }));
+/** The typed columns of a new donor, in INSERT_COLUMNS order after the first four. */
+const VALUE_COLUMNS = INSERT_COLUMNS.slice(4).map((c) => ({ ...c, jsonKey: JSON.stringify(c.name) }));
 export const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES})`;
 
 /** How a chunk's new donors are written: COPY text (PostgreSQL) or one JSON document (PGlite). */
@@ -39,8 +41,8 @@ const copyValue = (v: DonorFieldValue | undefined) =>
   v === null || v === undefined ? "\\N" : typeof v === "number" ? String(v) : copyText(v);
 
 /**
- * One new donor in `format`, without a separator: its catalogue values, its `extra` and its notes as
- * stored (HTML; by default the values' own notes).
+ * One new donor in `format`, without a separator: its id (donor-ids.ts), its catalogue values, its `extra`
+ * and its notes as stored (HTML; by default the values' own notes).
  */
 export function insertRecord(
   format: InsertFormat,
@@ -49,14 +51,15 @@ export function insertRecord(
   fields: Flat,
   extra: DonorExtra,
   notes = String(fields.notes ?? ""),
+  id = newDonorId(),
 ): string {
   if (format === "copy") {
-    let line = `${organizationId}\t${batchId}\t${copyText(JSON.stringify(extra))}`;
+    let line = `${id}\t${organizationId}\t${batchId}\t${copyText(JSON.stringify(extra))}`;
     for (const c of VALUE_COLUMNS) line += `\t${c.key === "notes" ? copyText(notes) : copyValue(fields[c.key])}`;
     return `${line}\n`;
   }
   // Absent keys are NULL for json_to_recordset: empty columns are left out.
-  let out = `{"organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${JSON.stringify(extra)}`;
+  let out = `{"id":"${id}","organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${JSON.stringify(extra)}`;
   for (const c of VALUE_COLUMNS) {
     const v = c.key === "notes" ? notes : fields[c.key];
     if (v !== null && v !== undefined) out += `,${c.jsonKey}:${JSON.stringify(v)}`;
@@ -90,6 +93,7 @@ export function rowWriter(
   organizationId: string,
   batchId: string,
   keys: readonly (string | null)[],
+  nextId: () => string = newDonorId,
 ): (r: ParsedRow) => string {
   const extraKeys = keys
     .filter((k): k is string => k !== null && !isColumnKey(k))
@@ -104,12 +108,13 @@ export function rowWriter(
     }
     const extra = `{"fields":{${fields}},"unknown":${jsonObject(r.unknown)},"invalid":${jsonObject(r.invalid)}}`;
     const notes = typeof v.notes === "string" ? textToHtml(v.notes) : "";
+    const id = nextId();
     if (format === "copy") {
-      let line = `${organizationId}\t${batchId}\t${copyText(extra)}`;
+      let line = `${id}\t${organizationId}\t${batchId}\t${copyText(extra)}`;
       for (const c of VALUE_COLUMNS) line += `\t${c.key === "notes" ? copyText(notes) : copyValue(v[c.key])}`;
       return `${line}\n`;
     }
-    let out = `{"organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${extra}`;
+    let out = `{"id":"${id}","organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${extra}`;
     for (const c of VALUE_COLUMNS) {
       const x = c.key === "notes" ? notes : v[c.key];
       if (x !== null && x !== undefined) out += `,${c.jsonKey}:${JSON.stringify(x)}`;
