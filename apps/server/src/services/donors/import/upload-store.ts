@@ -7,17 +7,42 @@ import { donorImportUploads } from "../../../db/schema.ts";
 
 /** About 1 MB per row: big enough that a 1 GB upload is a few thousand rows, small enough to stream. */
 const PIECE_BYTES = 1 << 20;
+/**
+ * Pieces written at once, each on a connection of its own: the database compresses them (lz4, ADR 056)
+ * and commits them in its own processes, so three keep it busy while this thread reads the file.
+ */
+const PIECES_AT_ONCE = 3;
 
 /**
  * Copies a spooled upload into the database (PostgreSQL only: with several app servers the one that
  * takes over an import's job may not be the one that received the file; ADR 042). Written before the
- * batch row exists, like the spool file itself.
+ * batch row exists, like the spool file itself. The pieces are numbered, so their commit order does not
+ * matter.
  */
 export async function storeUpload(db: Db, batchId: string, filePath: string) {
   let seq = 0;
-  for await (const piece of fs.createReadStream(filePath, { highWaterMark: PIECE_BYTES })) {
-    await db.insert(donorImportUploads).values({ batchId, seq: seq++, data: piece as Buffer });
+  const writing = new Set<Promise<unknown>>();
+  let failed: unknown = null;
+  try {
+    for await (const piece of fs.createReadStream(filePath, { highWaterMark: PIECE_BYTES })) {
+      if (failed) break;
+      const w: Promise<unknown> = db
+        .insert(donorImportUploads)
+        .values({ batchId, seq: seq++, data: piece as Buffer })
+        .then(
+          () => writing.delete(w),
+          (err: unknown) => {
+            failed ??= err;
+            writing.delete(w);
+          },
+        );
+      writing.add(w);
+      if (writing.size >= PIECES_AT_ONCE) await Promise.race(writing);
+    }
+  } finally {
+    await Promise.all(writing);
   }
+  if (failed) throw failed;
 }
 
 /**
