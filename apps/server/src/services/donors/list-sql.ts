@@ -164,24 +164,20 @@ const newestFirst = (sort: DonorSortKey, dir: "asc" | "desc") =>
  * parts are orderOf's order.
  */
 function contactParts(where: SQL | undefined, sort: DonorSortKey, dir: "asc" | "desc") {
+  const order = orderOf(sort, dir);
   return [
-    { where: and(where, isNotNull(donors.lastContactDate))!, order: orderOf(sort, dir) },
-    {
-      where: and(where, isNull(donors.lastContactDate))!,
-      order: [asc(donors.lastName), asc(donors.firstName), asc(donors.id)],
-    },
+    { where: and(where, isNotNull(donors.lastContactDate))!, order },
+    // Only the name tie-breaks: the date is the same (null) for the whole part.
+    { where: and(where, isNull(donors.lastContactDate))!, order: order.slice(1) },
   ];
 }
 
 /**
- * The ids of one page of a Last Contact sort: each part read up to the page's end through its own index,
- * then the two (at most 2 × page × size rows) sorted together, so the planner never sorts the organisation.
+ * The ids of one page of a Last Contact sort, as a subquery: each part read up to the page's end through
+ * its own index, then the two (at most 2 × page × size rows) sorted together, so the planner never sorts
+ * the organisation.
  */
-async function contactPageIds(
-  db: DbOrTx,
-  p: ListParams & { page: number; pageSize: number },
-  where: SQL | undefined,
-): Promise<string[]> {
+function contactPageIds(p: ListParams & { page: number; pageSize: number }, where: SQL | undefined): SQL {
   const upTo = p.page * p.pageSize;
   const parts = contactParts(where, p.sort, p.dir).map(
     (part) =>
@@ -189,11 +185,9 @@ async function contactPageIds(
            FROM ${donors} WHERE ${part.where} ORDER BY ${sql.join(part.order, sql`, `)} LIMIT ${upTo})`,
   );
   const order = newestFirst(p.sort, p.dir) ? sql`DESC` : sql`ASC`;
-  const r = await db.execute(sql`
-    SELECT id FROM (${sql.join(parts, sql` UNION ALL `)}) parts
+  return sql`(SELECT id FROM (${sql.join(parts, sql` UNION ALL `)}) parts
     ORDER BY contact ${order} NULLS LAST, last, first, id
-    LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize}`);
-  return rowsOf<{ id: string }>(r).map((x) => x.id);
+    LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize})`;
 }
 
 /** The name sorts, on donors or on donor_search's matches (same values, same collation, same order). */
@@ -299,26 +293,21 @@ export async function listDonors(
   // the rows query reads them all anyway: it counts them in the same pass instead of a second read of
   // their rows. Elsewhere the rows query may stop after the page, and the count runs beside it.
   const search = !!p.filters.searchTerm;
-  const rowsQuery = async () => {
+  const rowsQuery = () => {
     if (byName && where) return searchPageByName(db, p, where); // (where is always set here; the check only tells TypeScript)
-    if (!search && byLastContact(p.sort)) {
-      const ids = await contactPageIds(db, p, where);
-      if (!ids.length) return [];
-      const at = new Map(ids.map((id, i) => [id, i]));
-      const found = await db
-        .select({ ...listColumns, matches: sql<number | null>`NULL::int` })
-        .from(donors)
-        .innerJoin(organizations, eq(organizations.id, donors.organizationId))
-        .where(and(inArray(donors.id, ids), where));
-      return found.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    }
-    return db
+    const rows = db
       .select({
         ...listColumns,
         matches: search ? sql<number | null>`count(*) OVER ()`.mapWith(Number) : sql<number | null>`NULL::int`,
       })
       .from(donors)
-      .innerJoin(organizations, eq(organizations.id, donors.organizationId))
+      .innerJoin(organizations, eq(organizations.id, donors.organizationId));
+    // A Last Contact sort picks the page's ids in its two parts; only those rows are then put in order.
+    if (!search && byLastContact(p.sort))
+      return rows
+        .where(and(sql`${donors.id} IN ${contactPageIds(p, where)}`, where))
+        .orderBy(...orderOf(p.sort, p.dir));
+    return rows
       .where(where)
       .orderBy(...orderOf(p.sort, p.dir, search))
       .limit(p.pageSize)
