@@ -53,6 +53,8 @@ export type HeaderPlan = {
   /** Per column index: the catalogue field, or the header under which an unknown column is kept. */
   columns: PlanColumn[];
   present: Set<string>;
+  /** The column index of each catalogue key present (a key has at most one column). */
+  columnOf: ReadonlyMap<string, number>;
   rules: CellRule[];
 };
 
@@ -108,20 +110,31 @@ export function planHeaders(headerRow: string[], managers: ManagersByEmail = {})
           largest: NUMERIC_LIMITS.get(col.field.key)?.largest,
         },
   );
-  return { headers, columns, present, rules };
+  const columnOf = new Map<string, number>();
+  rules.forEach((r, i) => {
+    if (r.key !== null) columnOf.set(r.key, i);
+  });
+  return { headers, columns, present, columnOf, rules };
 }
 
 export const planHasName = (plan: HeaderPlan) => plan.present.has("firstName") || plan.present.has("lastName");
 
-/** One parsed row: values by catalogue key (only non-empty cells), unknown columns, raw text of unparsable cells. */
-export type ParsedRow = {
+/**
+ * One parsed row by column (parseCells): each catalogue column's value (undefined when the cell is empty
+ * or unparsable), unknown columns by header, raw text of unparsable cells.
+ */
+export type ParsedCells = {
   row: number;
-  values: Record<string, DonorFieldValue>;
+  /** Per column index of the file: the catalogue field's value; undefined for empty, invalid and unknown cells. */
+  byColumn: (DonorFieldValue | undefined)[];
   unknown: Record<string, string>;
   invalid: Record<string, string>;
   problems: ImportProblem[];
   skip: boolean;
 };
+
+/** One parsed row with its values by catalogue key as well (only non-empty cells, in column order). */
+export type ParsedRow = ParsedCells & { values: Record<string, DonorFieldValue> };
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -201,8 +214,13 @@ export function cleanCell(raw: string): { text: string; problem: string | null }
   return { text, problem };
 }
 
-export function parseRow(plan: HeaderPlan, cells: string[], row: number): ParsedRow {
-  const values: Record<string, DonorFieldValue> = {};
+/**
+ * Parses one record of the file by column. The fresh import's worker writes new donors straight from
+ * `byColumn` (insert-text.ts, rowWriter): an object of a hundred keys per row cost it more than parsing
+ * the cells (docs/PERFORMANCE.md). parseRow adds the values by key.
+ */
+export function parseCells(plan: HeaderPlan, cells: string[], row: number): ParsedCells {
+  const byColumn: (DonorFieldValue | undefined)[] = new Array<DonorFieldValue | undefined>(plan.rules.length);
   const unknown: Record<string, string> = {};
   const invalid: Record<string, string> = {};
   const problems: ImportProblem[] = [];
@@ -263,18 +281,55 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
           ),
         );
         invalid[col.key] = raw.trim();
-      } else values[col.key] = r.value;
+      } else byColumn[i] = r.value;
     }
   }
-  if (tooLong) return { row, values: {}, unknown: {}, invalid: {}, problems, skip: true };
-  if (typeof values.email === "string") {
-    values.email = values.email.toLowerCase();
-    if (!EMAIL_RE.test(values.email))
-      problems.push(problemOf(row, columnHeader(plan, "email"), `"${values.email}" is not a valid email address.`));
+  if (tooLong) return { row, byColumn: [], unknown: {}, invalid: {}, problems, skip: true };
+  const emailAt = plan.columnOf.get("email");
+  const email = emailAt === undefined ? undefined : byColumn[emailAt];
+  if (typeof email === "string") {
+    const lower = email.toLowerCase();
+    byColumn[emailAt!] = lower;
+    if (!EMAIL_RE.test(lower))
+      problems.push(problemOf(row, columnHeader(plan, "email"), `"${lower}" is not a valid email address.`));
   }
-  const skip = !values.firstName && !values.lastName;
+  const at = (key: string) => {
+    const i = plan.columnOf.get(key);
+    return i === undefined ? undefined : byColumn[i];
+  };
+  const skip = !at("firstName") && !at("lastName");
   if (skip) problems.push(problemOf(row, "", "The row has no First Name and no Last Name; it was not imported."));
-  return { row, values, unknown, invalid, problems, skip };
+  return { row, byColumn, unknown, invalid, problems, skip };
+}
+
+/** A row's values by catalogue key: all of them, in column order, or only those of `keys` that it has. */
+export function valuesOf(
+  plan: HeaderPlan,
+  byColumn: readonly (DonorFieldValue | undefined)[],
+  keys?: readonly string[],
+): Record<string, DonorFieldValue> {
+  const values: Record<string, DonorFieldValue> = {};
+  if (keys) {
+    for (const k of keys) {
+      const i = plan.columnOf.get(k);
+      const v = i === undefined ? undefined : byColumn[i];
+      if (v !== undefined) values[k] = v;
+    }
+    return values;
+  }
+  const rules = plan.rules;
+  for (let i = 0; i < rules.length; i++) {
+    const k = rules[i]!.key;
+    const v = byColumn[i];
+    if (k !== null && v !== undefined) values[k] = v;
+  }
+  return values;
+}
+
+/** parseCells with the row's values by catalogue key (matching and updates work by key). */
+export function parseRow(plan: HeaderPlan, cells: string[], row: number): ParsedRow {
+  const r = parseCells(plan, cells, row);
+  return { ...r, values: valuesOf(plan, r.byColumn) };
 }
 
 const columnHeader = (plan: HeaderPlan, key: string) =>

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import readline from "node:readline";
 import type { ImportProblem } from "@cultivate/shared";
 import { KeySet } from "../key-set.ts";
-import { parseRow, planHeaders, type ManagersByEmail, type ParsedRow } from "../rows.ts";
-import { donorGateKeys, rowProbeKeys } from "./match-keys.ts";
+import { parseCells, planHeaders, valuesOf, type ManagersByEmail, type ParsedCells } from "../rows.ts";
+import { donorGateKeys, MATCH_FIELDS, rowProbeKeys } from "./match-keys.ts";
 import { joinRecords, rowWriter, type InsertFormat } from "./insert-text.ts";
 
 /** What the import job asks the worker for: the chunks of a spooled upload after `position` records. */
@@ -58,7 +58,7 @@ export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: st
   let lines = readline.createInterface({ input, crlfDelay: Infinity });
   try {
     let plan: ReturnType<typeof planHeaders> | null = null;
-    let write: ((r: ParsedRow) => string) | null = null;
+    let write: ((r: ParsedCells) => string) | null = null;
     let rowNo = 0;
     // Bytes read so far: the spool is UTF-8 with "\n" after each record (spool-records.ts).
     let byte = 0;
@@ -107,7 +107,7 @@ export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: st
 
 function chunkOf(
   plan: ReturnType<typeof planHeaders>,
-  write: (r: ParsedRow) => string,
+  write: (r: ParsedCells) => string,
   lines: string[],
   first: number,
   format: InsertFormat,
@@ -121,18 +121,19 @@ function chunkOf(
   let repeatsKey = false;
   let skipped = 0;
   for (let i = 0; i < lines.length; i++) {
-    const r = parseRow(plan, JSON.parse(lines[i]!) as string[], first + i);
+    const r = parseCells(plan, JSON.parse(lines[i]!) as string[], first + i);
     for (const p of r.problems) problems.push(p);
     if (r.skip) {
       skipped++;
       continue;
     }
-    for (const k of rowProbeKeys(r.values)) {
+    const matchValues = valuesOf(plan, r.byColumn, MATCH_FIELDS);
+    for (const k of rowProbeKeys(matchValues)) {
       const h = KeySet.hash(k);
       if (seen.has(h)) repeatsKey = true;
       probe.push(h);
     }
-    for (const k of donorGateKeys(r.values)) {
+    for (const k of donorGateKeys(matchValues)) {
       const h = KeySet.hash(k);
       seen.add(h);
       keys.push(h);

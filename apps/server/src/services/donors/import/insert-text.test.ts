@@ -40,9 +40,25 @@ const rows = [
   ["Eve", "Po", "e@x.io", "", "", "", "", "", "", "", ""], // one cell short
 ];
 
+// The same file with its columns the other way round and a Relationship Manager column: the worker reads
+// cells by column, the main thread by key.
+const MANAGER = "00000000-0000-4000-8000-000000000003";
+const files = {
+  "as written": { header, rows },
+  "reversed, with a manager": {
+    header: [...header, "Relationship Manager"].reverse(),
+    rows: rows.map((r, i) => [...r, i % 2 ? "nobody@x.io" : "RM@Example.org"].reverse()),
+  },
+};
+
 describe("new donors written by the worker", () => {
-  it.each(["copy", "json"] as InsertFormat[])("match what the main thread writes for the same rows (%s)", (format) => {
-    const plan = planHeaders(header);
+  it.each(
+    (["copy", "json"] as InsertFormat[]).flatMap((format) =>
+      Object.keys(files).map((file) => [format, file as keyof typeof files] as const),
+    ),
+  )("match what the main thread writes for the same rows (%s, %s)", (format, file) => {
+    const { header, rows } = files[file];
+    const plan = planHeaders(header, { "rm@example.org": MANAGER });
     const idOf = (i: number) => `00000000-0000-7000-8000-${String(i).padStart(12, "0")}`;
     let n = 0;
     const write = rowWriter(
@@ -55,6 +71,7 @@ describe("new donors written by the worker", () => {
     rows.forEach((cells, i) => {
       const r = parseRow(plan, cells, i + 1);
       expect(r.skip).toBe(false);
+      if (file !== "as written") expect(r.values.relationshipManagerId).toBe(i % 2 ? undefined : MANAGER);
       // As prepareChunk builds a new donor: notes as HTML, extra from the values.
       const fields = { ...r.values };
       if (typeof fields.notes === "string") fields.notes = textToHtml(fields.notes);

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DonorFieldValue } from "@cultivate/shared";
 import { donors, type DonorExtra } from "../../../db/schema.ts";
 import { newDonorId } from "./donor-ids.ts";
-import { COLUMN_FIELDS, isColumnKey, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
+import { COLUMN_FIELDS, isColumnKey, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedCells } from "../rows.ts";
 
 /**
  * New donors as the text the database reads in one statement: COPY's text format on PostgreSQL, a JSON
@@ -85,8 +85,9 @@ const jsonObject = (o: Record<string, string>) => {
 /**
  * Writes parsed rows that are not skipped as the new donors they become, exactly as insertRecord
  * writes prepareChunk's inserts (a test compares them), for a file whose columns are `keys` (catalogue
- * keys, null for unknown columns). The worker runs this for every row of a fresh import, so `extra`
- * is written straight from the values, in the order parseRow set them (the file's column order).
+ * keys, null for unknown columns). The worker runs this for every row of a fresh import, so it reads
+ * the cells by column (parseCells) and writes `extra` in the file's column order, as parseRow's values
+ * have it.
  */
 export function rowWriter(
   format: InsertFormat,
@@ -94,29 +95,34 @@ export function rowWriter(
   batchId: string,
   keys: readonly (string | null)[],
   nextId: () => string = newDonorId,
-): (r: ParsedRow) => string {
-  const extraKeys = keys
-    .filter((k): k is string => k !== null && !isColumnKey(k))
-    .map((key) => ({ key, quoted: JSON.stringify(key) }));
+): (r: ParsedCells) => string {
+  const extraKeys = keys.flatMap((key, at) =>
+    key !== null && !isColumnKey(key) ? [{ at, quoted: JSON.stringify(key) }] : [],
+  );
+  const notesAt = keys.indexOf("notes");
+  // Each typed column's place in the file (-1: not in it).
+  const valueColumns = VALUE_COLUMNS.map((c) => ({ ...c, at: keys.indexOf(c.key) }));
   return (r) => {
-    const v = r.values;
+    const v = r.byColumn;
     let fields = "";
     for (const f of extraKeys) {
-      const x = v[f.key];
+      const x = v[f.at];
       if (x === undefined || x === null) continue;
       fields += `${fields ? "," : ""}${f.quoted}:${typeof x === "number" ? String(x) : JSON.stringify(x)}`;
     }
     const extra = `{"fields":{${fields}},"unknown":${jsonObject(r.unknown)},"invalid":${jsonObject(r.invalid)}}`;
-    const notes = typeof v.notes === "string" ? textToHtml(v.notes) : "";
+    const rawNotes = notesAt < 0 ? undefined : v[notesAt];
+    const notes = typeof rawNotes === "string" ? textToHtml(rawNotes) : "";
     const id = nextId();
     if (format === "copy") {
       let line = `${id}\t${organizationId}\t${batchId}\t${copyText(extra)}`;
-      for (const c of VALUE_COLUMNS) line += `\t${c.key === "notes" ? copyText(notes) : copyValue(v[c.key])}`;
+      for (const c of valueColumns)
+        line += `\t${c.key === "notes" ? copyText(notes) : copyValue(c.at < 0 ? undefined : v[c.at])}`;
       return `${line}\n`;
     }
     let out = `{"id":"${id}","organization_id":"${organizationId}","created_by_import_id":"${batchId}","extra":${extra}`;
-    for (const c of VALUE_COLUMNS) {
-      const x = c.key === "notes" ? notes : v[c.key];
+    for (const c of valueColumns) {
+      const x = c.key === "notes" ? notes : c.at < 0 ? undefined : v[c.at];
       if (x !== null && x !== undefined) out += `,${c.jsonKey}:${JSON.stringify(x)}`;
     }
     return `${out}}`;

@@ -2,6 +2,9 @@ import type { DonorFieldValue } from "@cultivate/shared";
 
 type Flat = Record<string, DonorFieldValue | undefined>;
 
+/** The fields every match key below is made of. */
+export const MATCH_FIELDS = ["clientId", "email", "firstName", "lastName", "zip"] as const;
+
 /** A non-empty text value, else null. */
 export const str = (v: DonorFieldValue | undefined) => (typeof v === "string" && v !== "" ? v : null);
 
