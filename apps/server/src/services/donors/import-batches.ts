@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { iso, UUID_RE } from "../../lib/format.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { assertSameOrganization, can } from "../../policy/policy.ts";
-import { dropUpload, storeUpload } from "./import/upload-store.ts";
+import { dropUpload } from "./import/upload-store.ts";
 import { personName } from "../users/person-name.ts";
 import { readScope } from "./access.ts";
 
@@ -121,8 +121,6 @@ export function importBatchRepository(db: Db) {
         .returning();
       return updated ?? null;
     },
-    /** The spooled upload, copied into the database for the server that may take over the job (ADR 042). */
-    storeUpload: (batchId: string, filePath: string) => storeUpload(db, batchId, filePath),
     dropUpload: (batchId: string) => dropUpload(db, batchId),
   };
 }
@@ -185,23 +183,23 @@ export async function startImport(
     body.resume();
     throw conflict(DONOR_MESSAGES.importBusy);
   }
-  const upload = await app.donorImportJobs.spoolUpload(body);
-  const batch = await (async () => {
-    // PostgreSQL may have several app servers: the one that takes over the import's job reads the upload
-    // from the database. PGlite is one process, which always has its own file. (The database in use, not
-    // DATABASE_URL: an app given its database, as the bench and the tests do, has no URL in its config.)
-    if (app.database.kind === "postgres") await app.repos.importBatches.storeUpload(upload.id, upload.filePath);
-    return app.repos.importBatches.create(organizationId, {
+  // PostgreSQL may have several app servers: the one that takes over the import's job reads the upload
+  // from the database, stored as it arrives. PGlite is one process, which always has its own file. (The
+  // database in use, not DATABASE_URL: an app given its database, as the bench and the tests do, has no
+  // URL in its config.)
+  const upload = await app.donorImportJobs.spoolUpload(body, app.database.kind === "postgres");
+  const batch = await app.repos.importBatches
+    .create(organizationId, {
       id: upload.id,
       userId: actor.userId,
       fileName,
       rowsTotal: upload.rowsTotal,
+    })
+    .catch(async (err: unknown) => {
+      await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
+      await app.repos.importBatches.dropUpload(upload.id).catch(() => {});
+      throw err;
     });
-  })().catch(async (err: unknown) => {
-    await fs.rm(upload.filePath, { force: true }); // no batch will ever read it
-    await app.repos.importBatches.dropUpload(upload.id).catch(() => {});
-    throw err;
-  });
   app.donorImportJobs.startImport(batch.id, organizationId);
   app.activity.record(actor, request, {
     organizationId,

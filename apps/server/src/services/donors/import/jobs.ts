@@ -7,10 +7,10 @@ import type { JobQueue } from "../../../jobs/queue.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
 import { dbErrorSummary, type JobContext } from "./job.ts";
 import { SliceKeyCache } from "./slice-keys.ts";
-import { spoolPath, spoolUpload } from "./spool.ts";
+import { spoolFile, spoolPath, spoolUpload } from "./spool.ts";
 import { runUndo } from "./undo-job.ts";
 import { ImportWorker } from "./worker-client.ts";
-import { dropUpload, restoreUpload } from "./upload-store.ts";
+import { dropUpload, restoreUpload, storeUpload } from "./upload-store.ts";
 
 /** The queue of imports and undos: one job at a time per organisation, across every server. */
 export const DONOR_WORK_QUEUE = "donor-work";
@@ -119,9 +119,12 @@ export class DonorImportJobs {
     }
   }
 
-  /** Parses an upload into the spool folder, in the worker thread (spool.ts). */
-  spoolUpload(body: Readable) {
-    return spoolUpload(body, this.spoolDir, this.worker);
+  /**
+   * Parses an upload into the spool folder, in the worker thread (spool.ts); with `store`, copies it
+   * into the database as well, for the server that may take its import over (upload-store.ts).
+   */
+  spoolUpload(body: Readable, store = false) {
+    return spoolUpload(body, this.spoolDir, this.worker, store ? (id) => storeUpload(this.db, id) : undefined);
   }
 
   /** Starts (or continues) an import whose batch row and spooled upload exist. */
@@ -208,7 +211,10 @@ export class DonorImportJobs {
       const wanted = work.kind === "import" ? ["queued", "running"] : ["undoing"];
       if (!batch || !wanted.includes(batch.status)) return; // done already (a repeated job)
       // Taken over from another server: its upload comes from the database (PostgreSQL; ADR 042).
-      if (work.kind === "import") await restoreUpload(this.db, work.batchId, spoolPath(this.spoolDir, work.batchId));
+      if (work.kind === "import")
+        await restoreUpload(this.db, work.batchId, spoolPath(this.spoolDir, work.batchId), (body, file) =>
+          spoolFile(body, file, this.worker),
+        );
       const deadline = Date.now() + this.sliceMs;
       const ctx = this.context(() => this.stopping || Date.now() > deadline);
       try {

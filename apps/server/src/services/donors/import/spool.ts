@@ -5,7 +5,8 @@ import type { Readable } from "node:stream";
 import { DONOR_MESSAGES, IMPORT_MAX_BYTES } from "@cultivate/shared";
 import { badRequest, HttpError } from "../../../lib/errors.ts";
 import { planHasName, planHeaders } from "../rows.ts";
-import { SpoolCsvError, type ImportWorker } from "./worker-client.ts";
+import type { UploadStore } from "./upload-store.ts";
+import { SpoolCsvError, type ImportWorker, type Spooled } from "./worker-client.ts";
 
 export type SpooledUpload = { id: string; filePath: string; rowsTotal: number; bytes: number };
 
@@ -30,12 +31,43 @@ export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>
  * fails early on an empty or malformed file, the job shows rows done / total, and the job (or a resumed
  * one) reads records with JSON.parse, which is several times faster than parsing CSV again (ADR 038).
  * The file is synced to disk before the batch exists: a server stopped at any later point finds it
- * again at start-up and resumes the import.
+ * again at start-up and resumes the import. With `store` (PostgreSQL), the CSV's bytes also go to the
+ * database as they arrive (upload-store.ts), for a server that takes the import over.
  */
-export async function spoolUpload(body: Readable, dir: string, worker: ImportWorker): Promise<SpooledUpload> {
+export async function spoolUpload(
+  body: Readable,
+  dir: string,
+  worker: ImportWorker,
+  store?: (id: string) => UploadStore,
+): Promise<SpooledUpload> {
   await fsp.mkdir(dir, { recursive: true });
   const id = crypto.randomUUID();
   const filePath = spoolPath(dir, id);
+  const stored = store?.(id);
+  try {
+    const { header, rows, bytes } = await spoolFile(body, filePath, worker, stored);
+    if (!header || rows === 0) throw badRequest(DONOR_MESSAGES.emptyCsv);
+    if (!planHasName(planHeaders(header))) throw badRequest(DONOR_MESSAGES.noNameColumn);
+    return { id, filePath, rowsTotal: rows, bytes };
+  } catch (err) {
+    await fsp.rm(filePath, { force: true });
+    await stored?.abort().catch(() => {}); // the database may be what failed
+    if (err instanceof SpoolCsvError) throw badRequest(DONOR_MESSAGES.parseError);
+    throw err;
+  }
+}
+
+/**
+ * Parses a CSV (at most IMPORT_MAX_BYTES) into the spool file `filePath` in the worker thread, handing
+ * each piece to `store` as well, and syncs the file to disk. Also how a stored upload is spooled again
+ * on another server (upload-store.ts, restoreUpload).
+ */
+export async function spoolFile(
+  body: Readable,
+  filePath: string,
+  worker: ImportWorker,
+  store?: UploadStore,
+): Promise<Spooled & { bytes: number }> {
   let bytes = 0;
   const sink = worker.spool(filePath);
   try {
@@ -43,22 +75,19 @@ export async function spoolUpload(body: Readable, dir: string, worker: ImportWor
       const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       bytes += buf.length;
       if (bytes > IMPORT_MAX_BYTES) throw new HttpError(413, "payload_too_large", DONOR_MESSAGES.importTooLarge);
-      await sink.write(buf);
+      await Promise.all([sink.write(buf), store?.write(buf)]);
     }
-    const { header, rows } = await sink.finish();
-    if (!header || rows === 0) throw badRequest(DONOR_MESSAGES.emptyCsv);
-    if (!planHasName(planHeaders(header))) throw badRequest(DONOR_MESSAGES.noNameColumn);
+    const spooled = await sink.finish();
+    await store?.finish();
     const fh = await fsp.open(filePath, "r");
     try {
       await fh.sync();
     } finally {
       await fh.close();
     }
-    return { id, filePath, rowsTotal: rows, bytes };
+    return { ...spooled, bytes };
   } catch (err) {
     sink.abort();
-    await fsp.rm(filePath, { force: true });
-    if (err instanceof SpoolCsvError) throw badRequest(DONOR_MESSAGES.parseError);
     throw err;
   }
 }
