@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import readline from "node:readline";
 import type { ImportProblem } from "@cultivate/shared";
 import { KeySet } from "../key-set.ts";
@@ -25,14 +26,16 @@ export type ReadRequest = {
 
 /**
  * One chunk of the upload, read and parsed off the main thread. When none of its keys is known to the
- * organisation or to an earlier chunk, the job writes `inserts` as it is; otherwise it parses `lines`
- * again and matches them (chunk-sql.ts).
+ * organisation or to an earlier chunk, the job writes `inserts` as it is; otherwise it reads its records
+ * from the spool again (readSpooled: the bytes from `startByte` to `endByte`), parses them and matches
+ * them (chunk-sql.ts). The records themselves are not sent: copying them to the main thread cost both
+ * threads time for every chunk, and few chunks are matched.
  */
 export type Chunk = {
   /** Row number (1 = the first record after the header) of the chunk's first record. */
   first: number;
-  /** The chunk's records as spooled: one JSON array of cells each. */
-  lines: string[];
+  /** How many records the chunk has (rows from `first`). */
+  rows: number;
   /** Every row that is not skipped, as a new donor (insert-text.ts), in file order. */
   inserts: string;
   inserted: number;
@@ -45,6 +48,8 @@ export type Chunk = {
   probe: Float64Array;
   /** A row of the chunk may match an earlier row of it (then the chunk is matched, not only inserted). */
   repeatsKey: boolean;
+  /** The byte offset in the spool of the chunk's first record. */
+  startByte: number;
   /** The byte offset in the spool just after the chunk's last record (a later slice's `positionByte`). */
   endByte: number;
 };
@@ -63,6 +68,7 @@ export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: st
     // Bytes read so far: the spool is UTF-8 with "\n" after each record (spool-records.ts).
     let byte = 0;
     let batch: string[] = [];
+    let batchStart = 0; // where batch[0] starts in the spool
     for (let again = true; again;) {
       again = false;
       for await (const line of lines) {
@@ -91,14 +97,16 @@ export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: st
           continue;
         }
         if (++rowNo <= req.position) continue; // committed before
+        if (!batch.length) batchStart = byte - Buffer.byteLength(line) - 1;
         batch.push(line);
         if (batch.length >= req.chunkRows) {
-          yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format, byte);
+          yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format, batchStart, byte);
           batch = [];
         }
       }
     }
-    if (plan && batch.length) yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format, byte);
+    if (plan && batch.length)
+      yield chunkOf(plan, write!, batch, rowNo - batch.length + 1, req.format, batchStart, byte);
   } finally {
     lines.close();
     input.destroy();
@@ -111,6 +119,7 @@ function chunkOf(
   lines: string[],
   first: number,
   format: InsertFormat,
+  startByte: number,
   endByte: number,
 ): Chunk {
   const records: string[] = [];
@@ -142,7 +151,7 @@ function chunkOf(
   }
   return {
     first,
-    lines,
+    rows: lines.length,
     inserts: joinRecords(format, records),
     inserted: records.length,
     skipped,
@@ -150,6 +159,20 @@ function chunkOf(
     keys: Float64Array.from(keys),
     probe: Float64Array.from(probe),
     repeatsKey,
+    startByte,
     endByte,
   };
+}
+
+/** The spooled records between two byte offsets (a chunk's startByte and endByte): one JSON array each. */
+export async function readSpooled(filePath: string, startByte: number, endByte: number): Promise<string[]> {
+  const fh = await fsp.open(filePath, "r");
+  try {
+    const buf = Buffer.alloc(endByte - startByte);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, startByte);
+    if (bytesRead !== buf.length) throw new Error("the spooled upload ended before the chunk");
+    return buf.toString("utf8").split("\n").slice(0, -1); // each record ends with "\n"
+  } finally {
+    await fh.close();
+  }
 }

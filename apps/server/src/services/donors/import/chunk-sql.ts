@@ -112,7 +112,7 @@ export async function commitChunk(
   batchId: string,
   organizationId: string,
   userId: string | null,
-  rowsOf: () => ParsedRow[],
+  rowsOf: () => Promise<ParsedRow[]>,
   prepared: PreparedChunk,
   before: Promise<unknown> | null = null,
 ) {
@@ -131,7 +131,7 @@ export async function commitChunk(
     );
   }
   // Rare: the chunk's rows are parsed again here (a chunk the worker wrote carries only its text).
-  const rows = rowsOf();
+  const rows = await rowsOf();
   await db.transaction(async (tx) => {
     const counts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
     const problems: ImportProblem[] = [];

@@ -5,7 +5,7 @@ import { DONOR_MESSAGES } from "@cultivate/shared";
 import { donorImportBatches, donorSearch, donors } from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
 import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.ts";
-import type { Chunk } from "./chunk-reader.ts";
+import { readSpooled, type Chunk } from "./chunk-reader.ts";
 import { commitChunk, keysOf, prepareChunk, type PreparedChunk } from "./chunk-sql.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
 import { relationshipManagersByEmail } from "./managers.ts";
@@ -126,13 +126,16 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       let mayMatch = c.repeatsKey;
       for (const h of c.probe) if (touched.hasHash(h) || storedKeys.hasHash(h)) mayMatch = true;
       let parsed: ParsedRow[] | null = null;
-      const rowsOf = () => (parsed ??= c.lines.map((l, i) => parseRow(plan!, JSON.parse(l) as string[], c.first + i)));
+      const rowsOf = async () =>
+        (parsed ??= (await readSpooled(filePath, c.startByte, c.endByte)).map((l, i) =>
+          parseRow(plan!, JSON.parse(l) as string[], c.first + i),
+        ));
       let prepared: PreparedChunk;
       if (!mayMatch) {
         prepared = insertsOnly(c);
         for (const h of c.keys) touched.addHash(h);
       } else {
-        const rows = rowsOf();
+        const rows = await rowsOf();
         // Matching reads every donor that shares a key with a row; when one of them is an earlier
         // chunk's, that chunk commits first, so what matching sees never depends on timing.
         let wait = false;
@@ -156,7 +159,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         pauseKeys = { position: c.first - 1, keys: { stored: storedKeys, touched, positionByte: sentEndByte } };
         throw new ShuttingDown();
       }
-      if (c.first + c.lines.length - 1 >= nextAnalyze) {
+      if (c.first + c.rows - 1 >= nextAnalyze) {
         // Planner statistics from before the import say the organisation has few donors, so the match
         // query would read all of them row by row (its time grew linearly with the import). PGlite
         // has no autovacuum and PostgreSQL's comes too late: refresh them as the import grows.
@@ -225,7 +228,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
 function insertsOnly(c: Chunk): PreparedChunk {
   return {
     firstRow: c.first,
-    rows: c.lines.length,
+    rows: c.rows,
     inserts: [],
     insertText: c.inserts,
     updates: [],
