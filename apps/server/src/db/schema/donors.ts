@@ -129,14 +129,14 @@ export const donors = pgTable(
     ),
     // Every numeric/date filter column, so the exact count of a filtered list is an index-only scan of the
     // organisation's entries instead of a read of its rows (≈ 30 ms instead of ≈ 100 ms at 100k donors).
-    // Only quality and age are keys; the rest are INCLUDEd, so entries with the same quality and age stay in
-    // heap order and the scan's visibility checks stay on one visibility-map page (ADR 059). Drizzle has no
-    // INCLUDE: the last key expression closes the key list and opens it (see migration 0025).
+    // The organisation is the only key and the columns are INCLUDEd (ADR 059): entries stay in table order,
+    // so an import appends to it and a scan's visibility checks stay on one visibility-map page for long
+    // runs. Drizzle has no INCLUDE: the key expression closes the key list and opens it (migration 0025).
     index("donors_org_filter_cols_idx").on(
-      t.organizationId,
-      t.qualityScore,
-      sql`${t.age}) INCLUDE (${sql.join(
+      sql`${t.organizationId}) INCLUDE (${sql.join(
         [
+          t.qualityScore,
+          t.age,
           t.estimatedCapacity,
           t.dsRating,
           t.lastGiftAmount,
@@ -151,6 +151,9 @@ export const donors = pgTable(
         sql`, `,
       )}`,
     ),
+    // Quality and age as keys (ADR 059): the count of that pair of range filters reads a range of this
+    // 47 MB (per million donors) index instead of all of the one above (35-38 ms instead of 59-89 at 1M).
+    index("donors_org_quality_age_idx").on(t.organizationId, t.qualityScore, t.age),
     index("donors_org_last_gift_date_idx").on(t.organizationId, t.lastGiftDate),
     // The Portfolio filter (mine, a colleague's, unassigned) and portfolio sizes per manager.
     index("donors_org_relationship_manager_idx").on(t.organizationId, t.relationshipManagerId),
