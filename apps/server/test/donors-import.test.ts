@@ -1,16 +1,21 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { DONOR_EXPORT_HEADERS } from "@cultivate/shared";
-import { donorChanges, donors } from "../src/db/schema.ts";
+import { donorChanges, donorImportUploads, donors } from "../src/db/schema.ts";
 import { rowsOf } from "../src/db/rows.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, testDatabaseKind, type TestApp } from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
 import { exportLines } from "../src/services/donors/list-sql.ts";
+import { spoolFile } from "../src/services/donors/import/spool.ts";
+import { dropUpload, restoreUpload } from "../src/services/donors/import/upload-store.ts";
+import { ImportWorker } from "../src/services/donors/import/worker-client.ts";
 
 let t: TestApp;
 let orgA: { id: string; name: string };
@@ -690,6 +695,38 @@ describe("export", () => {
       }
     },
   );
+
+  // ADR 059: a server that takes an import over spools the stored CSV again; an upload stored before that
+  // (during a rolling deploy) is the spool itself and is written back as it is.
+  it("restores a stored upload of either kind into the spool the import reads", async () => {
+    const worker = new ImportWorker();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "restore-test-"));
+    try {
+      const csv = `First Name,Last Name\r\nÅsa,"Lee, Jr."\r\n\r\nBo,Ng\r\n`;
+      const spool = `${JSON.stringify(["First Name", "Last Name"])}\n${JSON.stringify(["Åsa", "Lee, Jr."])}\n${JSON.stringify(["Bo", "Ng"])}\n`;
+      const respool = (body: Readable, file: string) => spoolFile(body, file, worker);
+      for (const [format, stored] of [
+        ["csv", csv],
+        ["spool", spool],
+      ] as const) {
+        const batchId = crypto.randomUUID();
+        const bytes = Buffer.from(stored);
+        await t.db.insert(donorImportUploads).values([
+          { batchId, seq: 0, data: bytes.subarray(0, 9), format },
+          { batchId, seq: 1, data: bytes.subarray(9), format },
+        ]);
+        const file = path.join(dir, `${batchId}.jsonl`);
+        expect(await restoreUpload(t.db, batchId, file, respool)).toBe(true);
+        expect(fs.readFileSync(file, "utf8"), format).toBe(spool);
+        expect(fs.readdirSync(dir).filter((f) => f.endsWith(".restoring"))).toEqual([]);
+        await dropUpload(t.db, batchId);
+      }
+      expect(await restoreUpload(t.db, crypto.randomUUID(), path.join(dir, "none.jsonl"), respool)).toBe(false);
+    } finally {
+      await worker.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   // Migration 0022 (ADR 056): pglz cost PostgreSQL seconds of CPU per 100k-row upload; lz4 where the
   // server has it (Debian's PostgreSQL does), else uncompressed (PGlite, which never stores uploads anyway).

@@ -339,9 +339,9 @@ export const donorChanges = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /**
- * An import's parsed upload (the spool file, DATA_DIR/imports/{id}.jsonl) kept in the database on
- * PostgreSQL, in pieces of about 1 MB, while the import runs: another app server that takes over the
- * import's job reads it from here (docs/decisions/042-job-queue.md). Removed when the import ends.
+ * An import's upload, the CSV as sent, kept in the database on PostgreSQL, in pieces of about 1 MB,
+ * while the import runs: another app server that takes over the import's job spools it again from here
+ * (docs/decisions/042-job-queue.md, 059). Removed when the import ends.
  */
 export const donorImportUploads = pgTable(
   "donor_import_uploads",
@@ -349,6 +349,13 @@ export const donorImportUploads = pgTable(
     batchId: uuid("batch_id").notNull(),
     seq: integer("seq").notNull(),
     data: bytea("data").notNull(),
+    /**
+     * What the pieces hold: the CSV as sent ("csv", ADR 059), or, stored before that, the spool itself
+     * ("spool"), which a server of this version may still take over during a rolling deploy.
+     */
+    format: text("format", { enum: ["csv", "spool"] })
+      .notNull()
+      .default("spool"),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );

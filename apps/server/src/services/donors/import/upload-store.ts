@@ -42,7 +42,7 @@ export function storeUpload(db: Db, batchId: string): UploadStore {
     if (failed) throw failed;
     const w: Promise<unknown> = db
       .insert(donorImportUploads)
-      .values({ batchId, seq: seq++, data })
+      .values({ batchId, seq: seq++, data, format: "csv" })
       .then(
         () => writing.delete(w),
         (err: unknown) => {
@@ -83,8 +83,8 @@ export function storeUpload(db: Db, batchId: string): UploadStore {
 
 /**
  * Spools the stored upload to `filePath` again (the CSV through `spool`, as when it arrived) when this
- * server has no copy of it. False when the database has none either (PGlite, or an import filed before
- * uploads were stored).
+ * server has no copy of it; an upload stored before ADR 059 is the spool itself, written back as it is.
+ * False when the database has none either (PGlite, or an import filed before uploads were stored).
  */
 export async function restoreUpload(
   db: Db,
@@ -94,7 +94,7 @@ export async function restoreUpload(
 ): Promise<boolean> {
   if (fs.existsSync(filePath)) return true;
   const [first] = await db
-    .select({ seq: donorImportUploads.seq })
+    .select({ format: donorImportUploads.format })
     .from(donorImportUploads)
     .where(eq(donorImportUploads.batchId, batchId))
     .limit(1);
@@ -114,7 +114,16 @@ export async function restoreUpload(
     }
   }
   try {
-    await spool(Readable.from(pieces()), temp);
+    if (first.format === "csv") await spool(Readable.from(pieces()), temp);
+    else {
+      const out = await fsp.open(temp, "w");
+      try {
+        for await (const data of pieces()) await out.write(data);
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+    }
   } catch (err) {
     await fsp.rm(temp, { force: true });
     throw err;
