@@ -25,9 +25,10 @@ export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>
 }
 
 /**
- * Parses the uploaded CSV as it arrives (csv-parse, streaming, in the import's worker thread:
+ * Parses the uploaded CSV as it arrives (CsvRecordReader, streaming, in the import's worker thread:
  * spool-records.ts) and writes its records to DATA_DIR/imports/{id}.jsonl (id = the future batch id),
- * one JSON array of cells per line, the header first. The upload is parsed once, here: the request
+ * one JSON array of cells per line, the header first. The upload is parsed once, here (again only by a
+ * server that takes the import over, from the stored CSV: upload-store.ts): the request
  * fails early on an empty or malformed file, the job shows rows done / total, and the job (or a resumed
  * one) reads records with JSON.parse, which is several times faster than parsing CSV again (ADR 038).
  * The file is synced to disk before the batch exists: a server stopped at any later point finds it
