@@ -255,7 +255,6 @@ function searchPageByName(
         .from(donorSearch)
         .where(where),
     );
-  const counted = db.$with("counted").as(db.select({ n: sql<string>`count(*)`.as("n") }).from(matched));
   const page = db.$with("page").as(
     db
       .select({ id: matched.id })
@@ -264,13 +263,18 @@ function searchPageByName(
       .limit(p.pageSize)
       .offset((p.page - 1) * p.pageSize),
   );
+  // The count as a scalar subquery: PostgreSQL runs it once (an InitPlan). As a CTE joined to the page,
+  // its aggregate was planned as the inner side of a nested loop whenever the trigram estimate was low,
+  // and ran once per row of the page: 50 counts of 40,000 matches at a million donors (ADR 059).
   return db
-    .with(matched, counted, page)
-    .select({ ...listColumns, matches: sql<number | null>`${counted.n}`.mapWith(Number) })
+    .with(matched, page)
+    .select({
+      ...listColumns,
+      matches: sql<number | null>`(SELECT count(*) FROM ${sql.identifier("matched")})`.mapWith(Number),
+    })
     .from(page)
     .innerJoin(donors, eq(donors.id, page.id))
     .innerJoin(organizations, eq(organizations.id, donors.organizationId))
-    .innerJoin(counted, sql`true`)
     .orderBy(...orderOf(p.sort, p.dir));
 }
 
