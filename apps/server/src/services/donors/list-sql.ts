@@ -270,7 +270,7 @@ function searchPageByName(
     .with(matched, page)
     .select({
       ...listColumns,
-      matches: sql<number | null>`(SELECT count(*) FROM ${sql.identifier("matched")})`.mapWith(Number),
+      matches: sql<number | null>`(SELECT count(*) FROM ${matched})`.mapWith(Number),
     })
     .from(page)
     .innerJoin(donors, eq(donors.id, page.id))

@@ -52,7 +52,6 @@ export type HeaderPlan = {
   headers: string[];
   /** Per column index: the catalogue field, or the header under which an unknown column is kept. */
   columns: PlanColumn[];
-  present: Set<string>;
   /** The column index of each catalogue key present (a key has at most one column). */
   columnOf: ReadonlyMap<string, number>;
   rules: CellRule[];
@@ -77,7 +76,6 @@ const managerParser =
  */
 export function planHeaders(headerRow: string[], managers: ManagersByEmail = {}): HeaderPlan {
   const seen = new Set<string>();
-  const present = new Set<string>();
   // Headers become report columns and keys of `extra.unknown`: clean and bounded like cells.
   const headers = headerRow.map((h) =>
     cleanCell(h)
@@ -91,7 +89,6 @@ export function planHeaders(headerRow: string[], managers: ManagersByEmail = {})
       (RELATIONSHIP_MANAGER_HEADER_SET.has(normalizeHeader(header)) ? RELATIONSHIP_MANAGER_FIELD : undefined);
     if (field && !seen.has(field.key)) {
       seen.add(field.key);
-      present.add(field.key);
       return { kind: "field" as const, field, header };
     }
     let name = header || `Column ${i + 1}`;
@@ -114,10 +111,10 @@ export function planHeaders(headerRow: string[], managers: ManagersByEmail = {})
   rules.forEach((r, i) => {
     if (r.key !== null) columnOf.set(r.key, i);
   });
-  return { headers, columns, present, columnOf, rules };
+  return { headers, columns, columnOf, rules };
 }
 
-export const planHasName = (plan: HeaderPlan) => plan.present.has("firstName") || plan.present.has("lastName");
+export const planHasName = (plan: HeaderPlan) => plan.columnOf.has("firstName") || plan.columnOf.has("lastName");
 
 /**
  * One parsed row by column (parseCells): each catalogue column's value (undefined when the cell is empty
@@ -286,21 +283,23 @@ export function parseCells(plan: HeaderPlan, cells: string[], row: number): Pars
   }
   if (tooLong) return { row, byColumn: [], unknown: {}, invalid: {}, problems, skip: true };
   const emailAt = plan.columnOf.get("email");
-  const email = emailAt === undefined ? undefined : byColumn[emailAt];
+  const email = valueAt(plan, byColumn, "email");
   if (typeof email === "string") {
     const lower = email.toLowerCase();
     byColumn[emailAt!] = lower;
     if (!EMAIL_RE.test(lower))
       problems.push(problemOf(row, columnHeader(plan, "email"), `"${lower}" is not a valid email address.`));
   }
-  const at = (key: string) => {
-    const i = plan.columnOf.get(key);
-    return i === undefined ? undefined : byColumn[i];
-  };
-  const skip = !at("firstName") && !at("lastName");
+  const skip = !valueAt(plan, byColumn, "firstName") && !valueAt(plan, byColumn, "lastName");
   if (skip) problems.push(problemOf(row, "", "The row has no First Name and no Last Name; it was not imported."));
   return { row, byColumn, unknown, invalid, problems, skip };
 }
+
+/** The value of catalogue field `key` in a row read by column (undefined when the file has no such column). */
+const valueAt = (plan: HeaderPlan, byColumn: readonly (DonorFieldValue | undefined)[], key: string) => {
+  const i = plan.columnOf.get(key);
+  return i === undefined ? undefined : byColumn[i];
+};
 
 /** A row's values by catalogue key: all of them, in column order, or only those of `keys` that it has. */
 export function valuesOf(
@@ -311,8 +310,7 @@ export function valuesOf(
   const values: Record<string, DonorFieldValue> = {};
   if (keys) {
     for (const k of keys) {
-      const i = plan.columnOf.get(k);
-      const v = i === undefined ? undefined : byColumn[i];
+      const v = valueAt(plan, byColumn, k);
       if (v !== undefined) values[k] = v;
     }
     return values;
@@ -332,8 +330,10 @@ export function parseRow(plan: HeaderPlan, cells: string[], row: number): Parsed
   return { ...r, values: valuesOf(plan, r.byColumn) };
 }
 
-const columnHeader = (plan: HeaderPlan, key: string) =>
-  plan.columns.find((c) => c.kind === "field" && c.field.key === key)?.header ?? key;
+const columnHeader = (plan: HeaderPlan, key: string) => {
+  const i = plan.columnOf.get(key);
+  return i === undefined ? key : plan.columns[i]!.header;
+};
 
 /** Plain text from the export's Notes column → the HTML the notes editor stores. */
 export const textToHtml = (text: string) =>
