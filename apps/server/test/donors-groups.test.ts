@@ -208,6 +208,7 @@ describe("donor record and notes", () => {
       .update(donors)
       .set({
         estimatedCapacity: 25000,
+        // As donors were stored before ADR 060: catalogue fields under their keys, not their codes.
         extra: { fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } },
       })
       .where(eq(donors.id, d1));

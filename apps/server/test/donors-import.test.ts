@@ -12,6 +12,7 @@ import { donorChanges, donorImportUploads, donors } from "../src/db/schema.ts";
 import { rowsOf } from "../src/db/rows.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, testDatabaseKind, type TestApp } from "./helpers.ts";
 import { twoOrganizations } from "./fixtures.ts";
+import { EXTRA_CODES } from "../src/services/donors/extra.ts";
 import { exportLines } from "../src/services/donors/list-sql.ts";
 import { spoolFile } from "../src/services/donors/import/spool.ts";
 import { dropUpload, restoreUpload } from "../src/services/donors/import/upload-store.ts";
@@ -168,7 +169,11 @@ describe("validation report", () => {
       .from(donors)
       .where(and(eq(donors.organizationId, orgA.id), eq(donors.clientId, "R1")));
     expect(rita).toMatchObject({ estimatedCapacity: 1000, lastGiftDate: "2020-01-02", qualityScore: 5.5 });
-    expect(rita!.extra).toMatchObject({ fields: { foundation: "Yes" }, unknown: { "Favourite Colour": "teal" } });
+    // Catalogue fields under their codes (ADR 060), unknown columns under their headers.
+    expect(rita!.extra).toMatchObject({
+      fields: { [EXTRA_CODES.foundation!]: "Yes" },
+      unknown: { "Favourite Colour": "teal" },
+    });
     const [sam] = await t.db
       .select()
       .from(donors)
@@ -371,6 +376,37 @@ describe("dedupe, change history and undo", () => {
     const again = await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: u.cookie });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("This import cannot be undone now: it is still running or was already undone.");
+  });
+});
+
+describe("extra fields stored before their codes (ADR 060)", () => {
+  it("keeps a donor's values through a re-import and its undo, stored under codes from then on", async () => {
+    const org = await buildOrg(t, "Legacy Extra Org");
+    const u = await buildUser(t, { role: "org_manager", organizationId: org.id });
+    const old = await buildDonor(t, org.id, {
+      firstName: "Lee",
+      lastName: "Old",
+      clientId: "L1",
+      extra: { fields: { foundation: "Yes", rfmTotal: 4 }, unknown: { Tag: "x" } },
+    });
+    const fieldsOf = async () =>
+      (await t.request("GET", `/api/donors/${old.id}`, { cookie: u.cookie })).json().donor.fields;
+    expect(await fieldsOf()).toMatchObject({ foundation: "Yes", rfmTotal: 4 });
+
+    const b = await importCsv(["First Name,Last Name,Client ID,RFM Total", "Lee,Old,L1,5"].join("\r\n"), u.cookie);
+    expect(b.counts).toMatchObject({ updated: 1 });
+    expect(await fieldsOf()).toMatchObject({ foundation: "Yes", rfmTotal: 5 });
+    const stored = async () => (await t.db.select().from(donors).where(eq(donors.id, old.id)))[0]!.extra;
+    expect(await stored()).toEqual({
+      fields: { [EXTRA_CODES.foundation!]: "Yes", [EXTRA_CODES.rfmTotal!]: 5 },
+      unknown: { Tag: "x" },
+      invalid: {},
+    });
+
+    expect((await t.request("POST", `/api/donors/imports/${b.id}/undo`, { cookie: u.cookie })).statusCode).toBe(202);
+    expect((await waitFor(b.id, u.cookie, ["undone", "completed"])).status).toBe("undone");
+    expect(await fieldsOf()).toMatchObject({ foundation: "Yes", rfmTotal: 4 });
+    expect((await stored()).fields).toEqual({ [EXTRA_CODES.foundation!]: "Yes", [EXTRA_CODES.rfmTotal!]: 4 });
   });
 });
 

@@ -28,6 +28,7 @@ import { personName } from "../users/person-name.ts";
 import { prepared } from "../../db/prepared.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { currentStageIs } from "./current-stage.ts";
+import { extraValue } from "./extra.ts";
 
 /**
  * Which donors a request may see: one organisation, or (admins who name none and belong to none) all.
@@ -615,7 +616,7 @@ export function fieldsOf(d: DonorRow): Record<string, DonorFieldValue> {
   const out: Record<string, DonorFieldValue> = {};
   const extra = d.extra?.fields ?? {};
   for (const f of DONOR_FIELDS) {
-    const v = f.column ? (d as unknown as Record<string, unknown>)[f.key] : extra[f.key];
+    const v = f.column ? (d as unknown as Record<string, unknown>)[f.key] : extraValue(extra, f.key);
     out[f.key] =
       v === undefined || v === null || v === "" ? null : typeof v === "number" || typeof v === "string" ? v : String(v);
   }

@@ -15,13 +15,13 @@ import {
   type DonorExtra,
   type DonorFieldChange,
 } from "../../../db/schema.ts";
+import { extraOf } from "../extra.ts";
 import { KeySet } from "../key-set.ts";
 import { fieldsOf, type DonorRow } from "../list-sql.ts";
 import { COLUMN_FIELDS, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import {
   COPY_TARGET,
-  extraOf,
   INSERT_NAMES,
   INSERT_TYPES,
   insertRecord,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseRow, planHeaders, textToHtml } from "../rows.ts";
-import { extraOf, insertRecord, rowWriter, type InsertFormat } from "./insert-text.ts";
+import { EXTRA_CODES, extraOf } from "../extra.ts";
+import { insertRecord, rowWriter, type InsertFormat } from "./insert-text.ts";
 
 const ORG = "00000000-0000-4000-8000-000000000001";
 const BATCH = "00000000-0000-4000-8000-000000000002";
@@ -106,7 +107,11 @@ describe("new donors written by the worker", () => {
       organization_id: ORG,
       email: "ann@example.org",
       notes: "<p>line one<br>line &lt;two&gt; &amp; &quot;three&quot;</p>",
-      extra: { fields: { rfmTotal: 4, foundation: "Yes", user1: "a\\b\tc" }, unknown: { Hobby: "chess" } },
+      // Stored under their codes (ADR 060).
+      extra: {
+        fields: { [EXTRA_CODES.rfmTotal!]: 4, [EXTRA_CODES.foundation!]: "Yes", [EXTRA_CODES.user1!]: "a\\b\tc" },
+        unknown: { Hobby: "chess" },
+      },
     });
   });
 });

@@ -3,7 +3,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DonorFieldValue } from "@cultivate/shared";
 import { donors, type DonorExtra } from "../../../db/schema.ts";
 import { newDonorId } from "./donor-ids.ts";
-import { COLUMN_FIELDS, isColumnKey, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedCells } from "../rows.ts";
+import { extraCodeOf } from "../extra.ts";
+import { COLUMN_FIELDS, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedCells } from "../rows.ts";
 
 /**
  * New donors as the text the database reads in one statement: COPY's text format on PostgreSQL, a JSON
@@ -67,16 +68,6 @@ export function insertRecord(
   return `${out}}`;
 }
 
-/** `extra` of a donor with these catalogue values: the fields that are not typed columns (non-empty). */
-export function extraOf(values: Flat, unknown: Record<string, string>, invalid: Record<string, string>): DonorExtra {
-  const fields: Record<string, string | number | null> = {};
-  for (const k in values) {
-    const v = values[k];
-    if (v !== null && v !== undefined && !isColumnKey(k)) fields[k] = v;
-  }
-  return { fields, unknown, invalid };
-}
-
 const jsonObject = (o: Record<string, string>) => {
   for (const _ in o) return JSON.stringify(o);
   return "{}";
@@ -96,9 +87,10 @@ export function rowWriter(
   keys: readonly (string | null)[],
   nextId: () => string = newDonorId,
 ): (r: ParsedCells) => string {
-  const extraKeys = keys.flatMap((key, at) =>
-    key !== null && !isColumnKey(key) ? [{ at, quoted: JSON.stringify(key) }] : [],
-  );
+  const extraKeys = keys.flatMap((key, at) => {
+    const code = key === null ? undefined : extraCodeOf(key);
+    return code === undefined ? [] : [{ at, quoted: JSON.stringify(code) }];
+  });
   const notesAt = keys.indexOf("notes");
   // Each typed column's place in the file (-1: not in it).
   const valueColumns = VALUE_COLUMNS.map((c) => ({ ...c, at: keys.indexOf(c.key) }));

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { DONOR_MESSAGES, type DonorFieldValue } from "@cultivate/shared";
 import { donorChanges, donorImportBatches, donors, type DonorFieldChange } from "../../../db/schema.ts";
+import { extraOf } from "../extra.ts";
 import { fieldsOf } from "../list-sql.ts";
 import { isColumnKey, RELATIONSHIP_MANAGER_KEY } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
@@ -90,16 +91,12 @@ export async function runUndo(
         for (const s of state.values()) {
           if (!s.dirty) continue;
           const set: Record<string, unknown> = {};
-          const extraFields: Record<string, string | number | null> = {};
-          for (const [k, v] of Object.entries(s.fields)) {
-            if (isColumnKey(k)) set[k] = k === "notes" ? (v ?? "") : v;
-            else if (v !== null) extraFields[k] = v;
-          }
+          for (const [k, v] of Object.entries(s.fields)) if (isColumnKey(k)) set[k] = k === "notes" ? (v ?? "") : v;
           await tx
             .update(donors)
             .set({
               ...(set as Partial<typeof donors.$inferInsert>),
-              extra: { ...s.d.extra, fields: extraFields, unknown: s.unknown },
+              extra: extraOf(s.fields, s.unknown, s.d.extra?.invalid ?? {}),
               updatedAt: new Date(),
             })
             .where(eq(donors.id, s.d.id));
