@@ -15,6 +15,7 @@ import { twoOrganizations } from "./fixtures.ts";
 import { EXTRA_CODES } from "../src/services/donors/extra.ts";
 import { exportLines } from "../src/services/donors/list-sql.ts";
 import { spoolFile } from "../src/services/donors/import/spool.ts";
+import { spooledRecord } from "../src/services/donors/import/spool-lines.ts";
 import { dropUpload, restoreUpload } from "../src/services/donors/import/upload-store.ts";
 import { ImportWorker } from "../src/services/donors/import/worker-client.ts";
 
@@ -739,11 +740,19 @@ describe("export", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "restore-test-"));
     try {
       const csv = `First Name,Last Name\r\nÅsa,"Lee, Jr."\r\n\r\nBo,Ng\r\n`;
-      const spool = `${JSON.stringify(["First Name", "Last Name"])}\n${JSON.stringify(["Åsa", "Lee, Jr."])}\n${JSON.stringify(["Bo", "Ng"])}\n`;
+      const records = [
+        ["First Name", "Last Name"],
+        ["Åsa", "Lee, Jr."],
+        ["Bo", "Ng"],
+      ];
+      // A spool as servers before ADR 060 wrote (and stored) it: one JSON array per record.
+      const spool = records.map((r) => `${JSON.stringify(r)}\n`).join("");
+      // The stored CSV parsed again: each record's own text (spool-lines.ts).
+      const respooled = `cFirst Name,Last Name\ncÅsa,"Lee, Jr."\ncBo,Ng\n`;
       const respool = (body: Readable, file: string) => spoolFile(body, file, worker);
-      for (const [format, stored] of [
-        ["csv", csv],
-        ["spool", spool],
+      for (const [format, stored, expected] of [
+        ["csv", csv, respooled],
+        ["spool", spool, spool],
       ] as const) {
         const batchId = crypto.randomUUID();
         const bytes = Buffer.from(stored);
@@ -753,7 +762,9 @@ describe("export", () => {
         ]);
         const file = path.join(dir, `${batchId}.jsonl`);
         expect(await restoreUpload(t.db, batchId, file, respool)).toBe(true);
-        expect(fs.readFileSync(file, "utf8"), format).toBe(spool);
+        const restored = fs.readFileSync(file, "utf8");
+        expect(restored, format).toBe(expected);
+        expect(restored.split("\n").slice(0, -1).map(spooledRecord), format).toEqual(records);
         expect(fs.readdirSync(dir).filter((f) => f.endsWith(".restoring"))).toEqual([]);
         await dropUpload(t.db, batchId);
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvRecordParser } from "./csv-records.ts";
 import { CsvRecordReader } from "./csv-fast.ts";
+import { spooledRecord, spoolLine } from "./import/spool-lines.ts";
 
 /** csv-parse's records (as the import configures it), or its error code. */
 async function reference(bytes: Buffer): Promise<string[][] | string> {
@@ -15,17 +16,29 @@ async function reference(bytes: Buffer): Promise<string[][] | string> {
   }
 }
 
-/** The fast reader's records, the bytes given in pieces cut at `cuts`, or its error code. */
+/**
+ * The fast reader's records, the bytes given in pieces cut at `cuts`, or its error code. Each record
+ * also goes through a spool line (spool-lines.ts), which must give it back.
+ */
 function fast(bytes: Buffer, cuts: number[]): string[][] | string {
-  const reader = new CsvRecordReader();
+  const reader = new CsvRecordReader(true);
   const out: string[][] = [];
+  const take = (records: string[][]) => {
+    expect(reader.texts).toHaveLength(records.length);
+    records.forEach((r, k) => {
+      const line = spoolLine(r, reader.texts[k]!);
+      expect(line).not.toMatch(/[\r\n]/);
+      expect(spooledRecord(line)).toEqual(r);
+      out.push(r);
+    });
+  };
   try {
     let at = 0;
     for (const c of [...cuts, bytes.length]) {
-      out.push(...reader.push(bytes.subarray(at, c)));
+      take(reader.push(bytes.subarray(at, c)));
       at = c;
     }
-    out.push(...reader.end());
+    take(reader.end());
     return out;
   } catch (err) {
     return (err as { code?: string }).code ?? String(err);
@@ -45,7 +58,7 @@ function random(seed: number) {
 
 const PIECES = ["a", "b", ",", '"', '""', "\r", "\n", "\r\n", " ", "é", "😀", "\u0000", "x,y", '"q"'];
 
-describe("the fast CSV reader", () => {
+describe("the fast CSV reader, and the spool lines of its records", () => {
   it("gives csv-parse's records on every case the import pins", async () => {
     const cases = [
       "",
@@ -53,6 +66,7 @@ describe("the fast CSV reader", () => {
       "a,b\r\r\n\n1,2\r3,4\r",
       "\uFEFFFirst Name,Last Name\r\nA,B\r\n",
       'a,"b\r\nc",d\n',
+      '"a""b","c",""\r\n"d"\n',
       'a,b"c,d\n',
       '"a"b,c\n',
       '"a""b",c',
@@ -92,6 +106,20 @@ describe("the fast CSV reader", () => {
       }
     },
   );
+
+  it("keeps each record's text without its line end, so most records spool as their own CSV", () => {
+    const reader = new CsvRecordReader(true);
+    const records = reader.push(Buffer.from('\uFEFFa,b\r\n\n"1,2",3\r"x\ny",z\n'));
+    expect(records).toEqual([
+      ["a", "b"],
+      ["1,2", "3"],
+      ["x\ny", "z"],
+    ]);
+    expect(reader.texts).toEqual(["a,b", '"1,2",3', '"x\ny",z']);
+    expect(reader.texts.map((t, k) => spoolLine(records[k]!, t))).toEqual(["ca,b", 'c"1,2",3', '["x\\ny","z"]']);
+    expect(reader.end()).toEqual([]);
+    expect(reader.texts).toEqual([]);
+  });
 
   it("reads UTF-16LE after its byte-order mark, as csv-parse does", async () => {
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('First Name,Zip\r\nÅsa,"1,2"\r\n', "utf16le")]);

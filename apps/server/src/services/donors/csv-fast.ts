@@ -15,11 +15,18 @@ import { CsvError } from "csv-parse";
  * dropped. A quote still open at the end of the file is a CsvError. Invalid UTF-8 becomes U+FFFD.
  */
 export class CsvRecordReader {
+  /**
+   * With `keepText`, the CSV text of each record the last push or end returned (without its line end),
+   * in the same order: the spool keeps it instead of the cells (spool-lines.ts).
+   */
+  readonly texts: string[] = [];
   private decoder: StringDecoder | null = null;
   /** The first bytes, until there are enough to look for a byte-order mark. */
   private head: Buffer | null = null;
   /** Text not yet read: the start of a record that did not end in the pieces so far. */
   private rest = "";
+
+  constructor(private readonly keepText = false) {}
 
   /** The records that end in `piece` (and the text before it). */
   push(piece: Buffer): string[][] {
@@ -27,6 +34,7 @@ export class CsvRecordReader {
       const head = this.head ? Buffer.concat([this.head, piece]) : piece;
       if (head.length < 3) {
         this.head = head;
+        this.texts.length = 0;
         return [];
       }
       this.head = null;
@@ -59,11 +67,15 @@ export class CsvRecordReader {
 
   private read(s: string, final: boolean): string[][] {
     const out: string[][] = [];
+    if (this.keepText) this.texts.length = 0;
     let i = 0;
     for (;;) {
       const r = readRecord(s, i, final);
       if (r === null) break;
-      if (r.record) out.push(r.record);
+      if (r.record) {
+        out.push(r.record);
+        if (this.keepText) this.texts.push(s.slice(i, r.end));
+      }
       i = r.next;
       if (i >= s.length && final) break;
     }
@@ -78,10 +90,21 @@ const LF = 10;
 const CR = 13;
 
 /**
- * Reads the record starting at `start`: the record (null for a skipped empty line) and where the next
- * one starts; null when the text ends inside it and more may come (`final` false).
+ * The one record in `line` from `from` on, read as if the file ended there: a record's text as
+ * CsvRecordReader keeps it (`texts`) gives the record back.
  */
-function readRecord(s: string, start: number, final: boolean): { record: string[] | null; next: number } | null {
+export function readCsvLine(line: string, from = 0): string[] {
+  return readRecord(line, from, true)?.record ?? [];
+}
+
+type ReadResult = { record: string[] | null; end: number; next: number };
+
+/**
+ * Reads the record starting at `start`: the record (null for a skipped empty line), where its text ends
+ * (before its line end) and where the next one starts; null when the text ends inside it and more may
+ * come (`final` false).
+ */
+function readRecord(s: string, start: number, final: boolean): ReadResult | null {
   const len = s.length;
   const record: string[] = [];
   let i = start;
@@ -92,9 +115,9 @@ function readRecord(s: string, start: number, final: boolean): { record: string[
       // The end of the file after a comma: one more, empty field. At the very start of a record: none.
       if (record.length) {
         record.push("");
-        return { record, next: len };
+        return { record, end: len, next: len };
       }
-      return { record: null, next: len };
+      return { record: null, end: len, next: len };
     }
     let c = s.charCodeAt(i);
     let field: string;
@@ -131,7 +154,7 @@ function readRecord(s: string, start: number, final: boolean): { record: string[
       if (i >= len) {
         if (!final) return null;
         record.push(field);
-        return { record, next: len };
+        return { record, end: len, next: len };
       }
       c = s.charCodeAt(i);
     } else {
@@ -139,7 +162,7 @@ function readRecord(s: string, start: number, final: boolean): { record: string[
       if (end >= len) {
         if (!final) return null;
         record.push(s.slice(i, end));
-        return { record, next: len };
+        return { record, end: len, next: len };
       }
       field = s.slice(i, end);
       i = end;
@@ -148,7 +171,7 @@ function readRecord(s: string, start: number, final: boolean): { record: string[
       if ((c === LF || c === CR) && !record.length && field === "") {
         // An empty line: skipped.
         const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-        return { record: null, next };
+        return { record: null, end: i, next };
       }
     }
     // ---- after the field: a comma, or the record's end
@@ -159,7 +182,7 @@ function readRecord(s: string, start: number, final: boolean): { record: string[
     }
     if (c === CR && i + 1 >= len && !final) return null;
     const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-    return { record, next };
+    return { record, end: i, next };
   }
 }
 

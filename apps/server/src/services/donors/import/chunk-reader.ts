@@ -6,6 +6,7 @@ import { KeySet } from "../key-set.ts";
 import { parseCells, planHeaders, valuesOf, type ManagersByEmail, type ParsedCells } from "../rows.ts";
 import { donorGateKeys, MATCH_FIELDS, rowProbeKeys } from "./match-keys.ts";
 import { joinRecords, rowWriter, type InsertFormat } from "./insert-text.ts";
+import { spooledRecord } from "./spool-lines.ts";
 
 /** What the import job asks the worker for: the chunks of a spooled upload after `position` records. */
 export type ReadRequest = {
@@ -74,7 +75,7 @@ export async function* readChunks(req: ReadRequest): AsyncGenerator<{ header: st
       for await (const line of lines) {
         byte += Buffer.byteLength(line) + 1;
         if (!plan) {
-          const header = JSON.parse(line) as string[];
+          const header = spooledRecord(line);
           plan = planHeaders(header, req.managers);
           write = rowWriter(
             req.format,
@@ -130,7 +131,7 @@ function chunkOf(
   let repeatsKey = false;
   let skipped = 0;
   for (let i = 0; i < lines.length; i++) {
-    const r = parseCells(plan, JSON.parse(lines[i]!) as string[], first + i);
+    const r = parseCells(plan, spooledRecord(lines[i]!), first + i);
     for (const p of r.problems) problems.push(p);
     if (r.skip) {
       skipped++;
@@ -164,7 +165,7 @@ function chunkOf(
   };
 }
 
-/** The spooled records between two byte offsets (a chunk's startByte and endByte): one JSON array each. */
+/** The spool lines between two byte offsets (a chunk's startByte and endByte): one record each (spool-lines.ts). */
 export async function readSpooled(filePath: string, startByte: number, endByte: number): Promise<string[]> {
   const fh = await fsp.open(filePath, "r");
   try {

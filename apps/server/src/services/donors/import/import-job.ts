@@ -6,6 +6,7 @@ import { donorImportBatches, donorSearch, donors } from "../../../db/schema.ts";
 import { KeySet } from "../key-set.ts";
 import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.ts";
 import { readSpooled, type Chunk } from "./chunk-reader.ts";
+import { spooledRecord } from "./spool-lines.ts";
 import { commitChunk, keysOf, prepareChunk, type PreparedChunk } from "./chunk-sql.ts";
 import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
 import { relationshipManagersByEmail } from "./managers.ts";
@@ -128,7 +129,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       let parsed: ParsedRow[] | null = null;
       const rowsOf = async () =>
         (parsed ??= (await readSpooled(filePath, c.startByte, c.endByte)).map((l, i) =>
-          parseRow(plan!, JSON.parse(l) as string[], c.first + i),
+          parseRow(plan!, spooledRecord(l), c.first + i),
         ));
       let prepared: PreparedChunk;
       if (!mayMatch) {
@@ -176,7 +177,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         ),
       );
     };
-    // The spool holds the upload's records, parsed once at upload (spool.ts): one JSON array per line.
+    // The spool holds the upload's records, parsed once at upload (spool.ts): one per line (spool-lines.ts).
     const chunks = ctx.worker.read({
       filePath,
       position,

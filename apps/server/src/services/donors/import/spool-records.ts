@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { CsvRecordReader } from "../csv-fast.ts";
 import { CsvError, isBlankRecord } from "../csv-records.ts";
+import { spoolLine } from "./spool-lines.ts";
 
 /** An upload being spooled in the worker: its pieces as they arrive. */
 export type SpoolInput = {
@@ -16,13 +17,13 @@ export type SpoolResult = { header: string[] | null; rows: number } | { error: s
 const WRITE_BYTES = 1 << 20;
 
 /**
- * Parses an upload (CsvRecordReader, streaming) and writes its records to `filePath`, one JSON array of
- * cells per line, the header first (blank records left out). Runs in the import's worker thread
+ * Parses an upload (CsvRecordReader, streaming) and writes its records to `filePath`, one per line
+ * (spool-lines.ts), the header first (blank records left out). Runs in the import's worker thread
  * (worker.ts); spool.ts does the rest of the upload on the main thread. Pieces are handled one at a
  * time, in order, each after the previous one's write.
  */
 export function spoolRecords(filePath: string, done: (result: SpoolResult) => void): SpoolInput {
-  const reader = new CsvRecordReader();
+  const reader = new CsvRecordReader(true);
   const out = fs.createWriteStream(filePath);
   let header: string[] | null = null;
   let rows = 0;
@@ -37,11 +38,12 @@ export function spoolRecords(filePath: string, done: (result: SpoolResult) => vo
   };
   out.on("error", fail);
   const add = (records: string[][]) => {
-    for (const rec of records) {
+    for (let k = 0; k < records.length; k++) {
+      const rec = records[k]!;
       if (isBlankRecord(rec)) continue;
       if (header) rows++;
       else header = rec;
-      text += `${JSON.stringify(rec)}\n`;
+      text += `${spoolLine(rec, reader.texts[k]!)}\n`;
     }
   };
   const flush = (all: boolean) =>

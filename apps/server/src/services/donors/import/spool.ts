@@ -10,7 +10,10 @@ import { SpoolCsvError, type ImportWorker, type Spooled } from "./worker-client.
 
 export type SpooledUpload = { id: string; filePath: string; rowsTotal: number; bytes: number };
 
-/** Where an import's parsed upload is kept until the import ends: DATA_DIR/imports/{batch id}.jsonl. */
+/**
+ * Where an import's parsed upload is kept until the import ends: DATA_DIR/imports/{batch id}.jsonl. (Its
+ * lines were all JSON before ADR 060; the name stays, so a spool written then is found after an upgrade.)
+ */
 export const importSpoolDir = (dataDir: string) => path.join(dataDir, "imports");
 export const spoolPath = (dir: string, batchId: string) => path.join(dir, `${batchId}.jsonl`);
 const SPOOL_NAME_RE = /^([0-9a-f-]{36})\.(?:jsonl|csv)$/;
@@ -27,10 +30,10 @@ export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>
 /**
  * Parses the uploaded CSV as it arrives (CsvRecordReader, streaming, in the import's worker thread:
  * spool-records.ts) and writes its records to DATA_DIR/imports/{id}.jsonl (id = the future batch id),
- * one JSON array of cells per line, the header first. The upload is parsed once, here (again only by a
- * server that takes the import over, from the stored CSV: upload-store.ts): the request
- * fails early on an empty or malformed file, the job shows rows done / total, and the job (or a resumed
- * one) reads records with JSON.parse, which is several times faster than parsing CSV again (ADR 038).
+ * one per line (spool-lines.ts), the header first. The upload is parsed here (again only by a server
+ * that takes the import over, from the stored CSV: upload-store.ts): the request fails early on an
+ * empty or malformed file, and the job shows rows done / total. The job (or a resumed one) reads one
+ * line per record: a record's own CSV text, parsed again by itself, or JSON (ADR 038, ADR 060).
  * The file is synced to disk before the batch exists: a server stopped at any later point finds it
  * again at start-up and resumes the import. With `store` (PostgreSQL), the CSV's bytes also go to the
  * database as they arrive (upload-store.ts), for a server that takes the import over.
