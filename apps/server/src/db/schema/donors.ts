@@ -41,7 +41,10 @@ export const donorFullNameSql = (first: AnyPgColumn, last: AnyPgColumn) =>
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
-/** Everything of a donor that is not a typed column: catalogue fields by key, unknown columns by header, unparsable cells raw. */
+/**
+ * Everything of a donor that is not a typed column: catalogue fields under their codes (or, stored before
+ * ADR 060, their keys: services/donors/extra.ts reads both), unknown columns by header, unparsable cells raw.
+ */
 export type DonorExtra = {
   fields?: Record<string, string | number | null>;
   unknown?: Record<string, string>;
