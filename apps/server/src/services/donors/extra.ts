@@ -112,7 +112,8 @@ export const EXTRA_CODES: Readonly<Record<string, string>> = {
   user20: "aR",
 };
 
-const CODE_OF = new Map(EXTRA_FIELDS.map((f) => [f.key, EXTRA_CODES[f.key]!]));
+// A field without a code (a test fails for it) is still kept, under its key, rather than dropped.
+const CODE_OF = new Map(EXTRA_FIELDS.map((f) => [f.key, EXTRA_CODES[f.key] ?? f.key]));
 
 /** The name `extra.fields` stores a catalogue field under; undefined for a key that is not kept there. */
 export const extraCodeOf = (key: string): string | undefined => CODE_OF.get(key);
