@@ -2,10 +2,12 @@ import { StringDecoder } from "node:string_decoder";
 import { CsvError } from "csv-parse";
 
 /**
- * The import's CSV reader: a streaming parser with exactly the records of csv-parse as
- * `csvRecordParser()` configures it (csv-records.ts), about five times faster (docs/decisions/
- * 043-import-csv-reader.md). A test parses thousands of generated inputs, cut into pieces at random
- * bytes, with both and requires the same records or the same error.
+ * The import's CSV reader, with exactly the records of csv-parse as `csvRecordParser()` configures it
+ * (csv-records.ts), about five times faster (docs/decisions/043-import-csv-reader.md). It reads in two
+ * steps (ADR 060): `CsvRecordTexts` cuts the upload, as it streams in, into the text of each record
+ * without making its cells, and `readCsvLine` makes the cells of one record's text when they are needed.
+ * A test reads thousands of generated inputs, cut into pieces at random bytes, both ways and requires
+ * the same records or the same error.
  *
  * The rules (csv-parse's, with relax_quotes, relax_column_count, skip_empty_lines, bom, and CRLF, LF
  * and CR as record ends): a field that starts with `"` is quoted; inside it `""` is a quote, and a quote
@@ -14,27 +16,19 @@ import { CsvError } from "csv-parse";
  * unquoted field is text. An empty line (no field, not even `""`) is skipped. A UTF-8 byte-order mark is
  * dropped. A quote still open at the end of the file is a CsvError. Invalid UTF-8 becomes U+FFFD.
  */
-export class CsvRecordReader {
-  /**
-   * With `keepText`, the CSV text of each record the last push or end returned (without its line end),
-   * in the same order: the spool keeps it instead of the cells (spool-lines.ts).
-   */
-  readonly texts: string[] = [];
+export class CsvRecordTexts {
   private decoder: StringDecoder | null = null;
   /** The first bytes, until there are enough to look for a byte-order mark. */
   private head: Buffer | null = null;
   /** Text not yet read: the start of a record that did not end in the pieces so far. */
   private rest = "";
 
-  constructor(private readonly keepText = false) {}
-
-  /** The records that end in `piece` (and the text before it). */
-  push(piece: Buffer): string[][] {
+  /** The text of each record that ends in `piece` (and the text before it). */
+  push(piece: Buffer): string[] {
     if (!this.decoder) {
       const head = this.head ? Buffer.concat([this.head, piece]) : piece;
       if (head.length < 3) {
         this.head = head;
-        this.texts.length = 0;
         return [];
       }
       this.head = null;
@@ -43,8 +37,8 @@ export class CsvRecordReader {
     return this.read(this.rest + this.decoder.write(piece), false);
   }
 
-  /** The last record, at the end of the file. */
-  end(): string[][] {
+  /** The last record's text, at the end of the file. */
+  end(): string[] {
     let text = "";
     if (this.decoder) text = this.rest + this.decoder.end();
     else if (this.head) text = this.head.toString("utf8"); // under 3 bytes: csv-parse looks for no mark
@@ -65,17 +59,13 @@ export class CsvRecordReader {
     return this.decoder.write(bytes);
   }
 
-  private read(s: string, final: boolean): string[][] {
-    const out: string[][] = [];
-    if (this.keepText) this.texts.length = 0;
+  private read(s: string, final: boolean): string[] {
+    const out: string[] = [];
     let i = 0;
     for (;;) {
-      const r = readRecord(s, i, final);
+      const r = scanRecord(s, i, final);
       if (r === null) break;
-      if (r.record) {
-        out.push(r.record);
-        if (this.keepText) this.texts.push(s.slice(i, r.end));
-      }
+      if (r.record) out.push(s.slice(i, r.end));
       i = r.next;
       if (i >= s.length && final) break;
     }
@@ -90,21 +80,18 @@ const LF = 10;
 const CR = 13;
 
 /**
- * The one record in `line` from `from` on, read as if the file ended there: a record's text as
- * CsvRecordReader keeps it (`texts`) gives the record back.
+ * The cells of the one record in `line` from `from` on, read as if the file ended there: a record's text
+ * from CsvRecordTexts gives the record back.
  */
 export function readCsvLine(line: string, from = 0): string[] {
   return readRecord(line, from, true)?.record ?? [];
 }
 
-type ReadResult = { record: string[] | null; end: number; next: number };
-
 /**
- * Reads the record starting at `start`: the record (null for a skipped empty line), where its text ends
- * (before its line end) and where the next one starts; null when the text ends inside it and more may
- * come (`final` false).
+ * Reads the record starting at `start`: the record (null for a skipped empty line) and where the next
+ * one starts; null when the text ends inside it and more may come (`final` false).
  */
-function readRecord(s: string, start: number, final: boolean): ReadResult | null {
+function readRecord(s: string, start: number, final: boolean): { record: string[] | null; next: number } | null {
   const len = s.length;
   const record: string[] = [];
   let i = start;
@@ -115,9 +102,9 @@ function readRecord(s: string, start: number, final: boolean): ReadResult | null
       // The end of the file after a comma: one more, empty field. At the very start of a record: none.
       if (record.length) {
         record.push("");
-        return { record, end: len, next: len };
+        return { record, next: len };
       }
-      return { record: null, end: len, next: len };
+      return { record: null, next: len };
     }
     let c = s.charCodeAt(i);
     let field: string;
@@ -154,7 +141,7 @@ function readRecord(s: string, start: number, final: boolean): ReadResult | null
       if (i >= len) {
         if (!final) return null;
         record.push(field);
-        return { record, end: len, next: len };
+        return { record, next: len };
       }
       c = s.charCodeAt(i);
     } else {
@@ -162,7 +149,7 @@ function readRecord(s: string, start: number, final: boolean): ReadResult | null
       if (end >= len) {
         if (!final) return null;
         record.push(s.slice(i, end));
-        return { record, end: len, next: len };
+        return { record, next: len };
       }
       field = s.slice(i, end);
       i = end;
@@ -171,7 +158,7 @@ function readRecord(s: string, start: number, final: boolean): ReadResult | null
       if ((c === LF || c === CR) && !record.length && field === "") {
         // An empty line: skipped.
         const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-        return { record: null, end: i, next };
+        return { record: null, next };
       }
     }
     // ---- after the field: a comma, or the record's end
@@ -182,7 +169,71 @@ function readRecord(s: string, start: number, final: boolean): ReadResult | null
     }
     if (c === CR && i + 1 >= len && !final) return null;
     const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-    return { record, end: i, next };
+    return { record, next };
+  }
+}
+
+/**
+ * readRecord without the cells: whether the text from `start` is a record (false for a skipped empty
+ * line), where its text ends and where the next one starts; null when more may come (`final` false).
+ * Every branch is readRecord's.
+ */
+function scanRecord(s: string, start: number, final: boolean): { record: boolean; end: number; next: number } | null {
+  const len = s.length;
+  let fields = 0;
+  let i = start;
+  for (;;) {
+    if (i >= len) {
+      if (!final) return null;
+      return { record: fields > 0, end: len, next: len };
+    }
+    let c = s.charCodeAt(i);
+    if (c === QUOTE) {
+      let from = i + 1;
+      for (;;) {
+        const q = s.indexOf('"', from);
+        if (q < 0) {
+          if (!final) return null;
+          throw new CsvError("CSV_QUOTE_NOT_CLOSED", "Quote Not Closed: the parsing is finished with an opening quote");
+        }
+        if (q + 1 >= len && !final) return null;
+        const n = q + 1 < len ? s.charCodeAt(q + 1) : -1;
+        if (n === QUOTE) {
+          from = q + 2;
+          continue;
+        }
+        i = q + 1;
+        if (n !== -1 && n !== COMMA && n !== LF && n !== CR) i = unquotedEnd(s, i);
+        break;
+      }
+      if (i >= len) {
+        if (!final) return null;
+        return { record: true, end: len, next: len };
+      }
+      c = s.charCodeAt(i);
+    } else {
+      const end = unquotedEnd(s, i);
+      if (end >= len) {
+        if (!final) return null;
+        return { record: true, end: len, next: len };
+      }
+      const empty = end === i;
+      i = end;
+      c = s.charCodeAt(i);
+      if (c === CR && i + 1 >= len && !final) return null;
+      if ((c === LF || c === CR) && !fields && empty) {
+        const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+        return { record: false, end: i, next };
+      }
+    }
+    fields++;
+    if (c === COMMA) {
+      i++;
+      continue;
+    }
+    if (c === CR && i + 1 >= len && !final) return null;
+    const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+    return { record: true, end: i, next };
   }
 }
 

@@ -2,7 +2,7 @@ import { CsvError, parse, type Parser } from "csv-parse";
 
 /**
  * The import's CSV rules, as csv-parse (node-csv) reads them. The import reads uploads with
- * CsvRecordReader (csv-fast.ts), which gives exactly these records, five times faster; its tests compare
+ * CsvRecordTexts and readCsvLine (csv-fast.ts), which give exactly these records, five times faster; tests compare
  * the two (docs/decisions/043-import-csv-reader.md). RFC 4180 quoting (commas, "" and line breaks inside
  * quotes); CRLF, LF and CR line ends, mixed in one file; a byte-order mark is dropped; a stray quote
  * inside an unquoted cell is kept as text; rows may have more or fewer cells than the header (parseRow

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import { CsvRecordReader } from "../csv-fast.ts";
-import { CsvError, isBlankRecord } from "../csv-records.ts";
-import { spoolLine } from "./spool-lines.ts";
+import { readCsvLine, CsvRecordTexts } from "../csv-fast.ts";
+import { CsvError } from "../csv-records.ts";
+import { isBlankText, spoolLine } from "./spool-lines.ts";
 
 /** An upload being spooled in the worker: its pieces as they arrive. */
 export type SpoolInput = {
@@ -17,13 +17,13 @@ export type SpoolResult = { header: string[] | null; rows: number } | { error: s
 const WRITE_BYTES = 1 << 20;
 
 /**
- * Parses an upload (CsvRecordReader, streaming) and writes its records to `filePath`, one per line
+ * Cuts an upload into records (CsvRecordTexts, streaming) and writes them to `filePath`, one per line
  * (spool-lines.ts), the header first (blank records left out). Runs in the import's worker thread
  * (worker.ts); spool.ts does the rest of the upload on the main thread. Pieces are handled one at a
  * time, in order, each after the previous one's write.
  */
 export function spoolRecords(filePath: string, done: (result: SpoolResult) => void): SpoolInput {
-  const reader = new CsvRecordReader(true);
+  const reader = new CsvRecordTexts();
   const out = fs.createWriteStream(filePath);
   let header: string[] | null = null;
   let rows = 0;
@@ -37,13 +37,12 @@ export function spoolRecords(filePath: string, done: (result: SpoolResult) => vo
     done({ error: err instanceof Error ? err.message : String(err), csv: err instanceof CsvError });
   };
   out.on("error", fail);
-  const add = (records: string[][]) => {
-    for (let k = 0; k < records.length; k++) {
-      const rec = records[k]!;
-      if (isBlankRecord(rec)) continue;
+  const add = (records: string[]) => {
+    for (const csv of records) {
+      if (isBlankText(csv)) continue;
       if (header) rows++;
-      else header = rec;
-      text += `${spoolLine(rec, reader.texts[k]!)}\n`;
+      else header = readCsvLine(csv);
+      text += `${spoolLine(csv)}\n`;
     }
   };
   const flush = (all: boolean) =>

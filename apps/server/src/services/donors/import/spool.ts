@@ -28,7 +28,7 @@ export async function removeSpooledExcept(dir: string, keep: ReadonlySet<string>
 }
 
 /**
- * Parses the uploaded CSV as it arrives (CsvRecordReader, streaming, in the import's worker thread:
+ * Parses the uploaded CSV as it arrives (CsvRecordTexts, streaming, in the import's worker thread:
  * spool-records.ts) and writes its records to DATA_DIR/imports/{id}.jsonl (id = the future batch id),
  * one per line (spool-lines.ts), the header first. The upload is parsed here (again only by a server
  * that takes the import over, from the stored CSV: upload-store.ts): the request fails early on an

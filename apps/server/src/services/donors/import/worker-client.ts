@@ -57,7 +57,7 @@ export class ImportWorker {
   }
 
   /**
-   * Spools an upload in the worker: CsvRecordReader reads the pieces written here and the worker writes
+   * Spools an upload in the worker: CsvRecordTexts reads the pieces written here and the worker writes
    * the records to `filePath` (spool.ts). `finish()` resolves when the file is written.
    */
   spool(filePath: string): SpoolSink {
