@@ -166,9 +166,18 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   await page.keyboard.press("ArrowDown");
   const option = page.getByRole("option", { name: "Spring Gala" });
   await expect(option).toBeVisible();
-  // Arrows move the highlight (Mantine marks it data-combobox-selected); Enter picks it.
-  for (let i = 0; i < 3 && (await option.getAttribute("data-combobox-selected")) === null; i++)
-    await page.keyboard.press("ArrowDown");
+  // Arrows move the highlight (Mantine marks it data-combobox-selected); Enter picks it. Each look waits a
+  // little for the highlight, and Enter waits for it: on a loaded machine it shows late, and an Enter
+  // pressed before it did nothing (a CI run on 2026-11-27).
+  const highlighted = () =>
+    expect(option)
+      .toHaveAttribute("data-combobox-selected", { timeout: 2000 })
+      .then(
+        () => true,
+        () => false,
+      );
+  for (let i = 0; i < 3 && !(await highlighted()); i++) await page.keyboard.press("ArrowDown");
+  await expect(option).toHaveAttribute("data-combobox-selected");
   await page.keyboard.press("Enter");
   await expect(page.getByText("Campaign goal: Raise $250k at the gala")).toBeVisible();
   await tabTo(page, /^Preview Prompt$/);
