@@ -118,6 +118,14 @@ describe("the fast CSV reader, and the spool lines of its records", () => {
     expect(reader.end()).toEqual([]);
   });
 
+  it("spools a record with an unpaired surrogate (a broken UTF-16 file) as JSON, which keeps it", () => {
+    const reader = new CsvRecordTexts();
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("a,b\nx\ud800y,z\n", "utf16le")]);
+    const texts = [...reader.push(bytes), ...reader.end()];
+    expect(texts.map(spoolLine)).toEqual(["ca,b", '["x\\ud800y","z"]']);
+    expect(spooledRecord(spoolLine(texts[1]!))).toEqual(["x\ud800y", "z"]);
+  });
+
   it("reads UTF-16LE after its byte-order mark, as csv-parse does", async () => {
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('First Name,Zip\r\nÅsa,"1,2"\r\n', "utf16le")]);
     expect(fast(bytes, [3, 7])).toEqual(await reference(bytes));

@@ -192,7 +192,7 @@ for (const f of DONOR_FIELDS) {
 
 const NUL_RE = /\u0000/g;
 /** ES2024 string methods (Node 20 has them; the project's TypeScript lib predates them). */
-type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
+export type WellFormed = { isWellFormed(): boolean; toWellFormed(): string };
 /**
  * Text PostgreSQL cannot store: NUL characters are removed, lone surrogates (never produced by the
  * UTF-8 decoder, but cheap to rule out) become U+FFFD. Returns the clean text and what was done.

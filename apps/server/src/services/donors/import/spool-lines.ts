@@ -1,5 +1,6 @@
 import { readCsvLine } from "../csv-fast.ts";
 import { isBlankRecord } from "../csv-records.ts";
+import type { WellFormed } from "../rows.ts";
 
 /**
  * One line of an import's spool per record (spool-records.ts writes them; the chunk reader and the job
@@ -9,7 +10,11 @@ import { isBlankRecord } from "../csv-records.ts";
  * written then still read.
  */
 export function spoolLine(csv: string): string {
-  return csv.includes("\n") || csv.includes("\r") ? JSON.stringify(readCsvLine(csv)) : `c${csv}`;
+  // JSON also keeps an unpaired surrogate (from a UTF-16 file), which the spool's UTF-8 would turn into
+  // U+FFFD before parseCells could report it.
+  return csv.includes("\n") || csv.includes("\r") || !(csv as unknown as WellFormed).isWellFormed()
+    ? JSON.stringify(readCsvLine(csv))
+    : `c${csv}`;
 }
 
 const C = "c".charCodeAt(0);
