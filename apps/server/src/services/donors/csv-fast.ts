@@ -81,102 +81,81 @@ const CR = 13;
 
 /**
  * The cells of the one record in `line` from `from` on, read as if the file ended there: a record's text
- * from CsvRecordTexts gives the record back.
+ * from CsvRecordTexts gives the record back ([] for an empty line).
  */
 export function readCsvLine(line: string, from = 0): string[] {
-  return readRecord(line, from, true)?.record ?? [];
-}
-
-/**
- * Reads the record starting at `start`: the record (null for a skipped empty line) and where the next
- * one starts; null when the text ends inside it and more may come (`final` false).
- */
-function readRecord(s: string, start: number, final: boolean): { record: string[] | null; next: number } | null {
-  const len = s.length;
+  const len = line.length;
   const record: string[] = [];
-  let i = start;
+  let i = from;
   for (;;) {
     // ---- one field, starting at i
     if (i >= len) {
-      if (!final) return null;
-      // The end of the file after a comma: one more, empty field. At the very start of a record: none.
-      if (record.length) {
-        record.push("");
-        return { record, next: len };
-      }
-      return { record: null, next: len };
+      // The end after a comma: one more, empty field. At the very start: no record.
+      if (record.length) record.push("");
+      return record;
     }
-    let c = s.charCodeAt(i);
+    let c = line.charCodeAt(i);
     let field: string;
     if (c === QUOTE) {
-      // Quoted: up to the quote that closes it.
-      let value = "";
-      let from = i + 1;
-      for (;;) {
-        const q = s.indexOf('"', from);
-        if (q < 0) {
-          if (!final) return null;
-          throw new CsvError("CSV_QUOTE_NOT_CLOSED", "Quote Not Closed: the parsing is finished with an opening quote");
-        }
-        if (q + 1 >= len && !final) return null; // what follows decides
-        const n = q + 1 < len ? s.charCodeAt(q + 1) : -1;
-        if (n === QUOTE) {
-          value += s.slice(from, q + 1); // "" is a quote
-          from = q + 2;
-          continue;
-        }
-        value += s.slice(from, q);
-        i = q + 1;
-        if (n === -1 || n === COMMA || n === LF || n === CR) {
-          field = value;
-        } else {
-          // A quote followed by text: the field goes on unquoted, and both quotes are kept, except
-          // before a NUL character (csv-parse takes a NUL for the end of its input there).
-          const tail = unquotedEnd(s, i);
-          field = n === 0 ? value + s.slice(i, tail) : `"${value}"${s.slice(i, tail)}`;
-          i = tail;
-        }
-        break;
+      // Quoted: up to the quote that closes it; "" inside is a quote.
+      const q = closingQuote(line, i + 1, true)!;
+      const quoted = line.slice(i + 1, q);
+      const value = quoted.includes('""') ? quoted.replaceAll('""', '"') : quoted;
+      const n = q + 1 < len ? line.charCodeAt(q + 1) : -1;
+      i = q + 1;
+      if (n === -1 || n === COMMA || n === LF || n === CR) {
+        field = value;
+      } else {
+        // A quote followed by text: the field goes on unquoted, and both quotes are kept, except
+        // before a NUL character (csv-parse takes a NUL for the end of its input there).
+        const tail = unquotedEnd(line, i);
+        field = n === 0 ? value + line.slice(i, tail) : `"${value}"${line.slice(i, tail)}`;
+        i = tail;
       }
       if (i >= len) {
-        if (!final) return null;
         record.push(field);
-        return { record, next: len };
+        return record;
       }
-      c = s.charCodeAt(i);
+      c = line.charCodeAt(i);
     } else {
-      const end = unquotedEnd(s, i);
+      const end = unquotedEnd(line, i);
+      field = line.slice(i, end);
       if (end >= len) {
-        if (!final) return null;
-        record.push(s.slice(i, end));
-        return { record, next: len };
+        record.push(field);
+        return record;
       }
-      field = s.slice(i, end);
       i = end;
-      c = s.charCodeAt(i);
-      if (c === CR && i + 1 >= len && !final) return null; // \r or \r\n
-      if ((c === LF || c === CR) && !record.length && field === "") {
-        // An empty line: skipped.
-        const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-        return { record: null, next };
-      }
+      c = line.charCodeAt(i);
+      if ((c === LF || c === CR) && !record.length && field === "") return []; // an empty line
     }
     // ---- after the field: a comma, or the record's end
     record.push(field);
-    if (c === COMMA) {
-      i++;
-      continue;
-    }
-    if (c === CR && i + 1 >= len && !final) return null;
-    const next = c === CR && s.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-    return { record, next };
+    if (c !== COMMA) return record;
+    i++;
   }
 }
 
 /**
- * readRecord without the cells: whether the text from `start` is a record (false for a skipped empty
- * line), where its text ends and where the next one starts; null when more may come (`final` false).
- * Every branch is readRecord's.
+ * The quote that closes a quoted field whose text starts at `from` (a quote followed by another is one
+ * quote of the text); null when what follows may decide and more text may come (`final` false).
+ */
+function closingQuote(s: string, from: number, final: boolean): number | null {
+  for (;;) {
+    const q = s.indexOf('"', from);
+    if (q < 0) {
+      if (!final) return null;
+      throw new CsvError("CSV_QUOTE_NOT_CLOSED", "Quote Not Closed: the parsing is finished with an opening quote");
+    }
+    if (q + 1 >= s.length && !final) return null;
+    if (s.charCodeAt(q + 1) !== QUOTE) return q;
+    from = q + 2;
+  }
+}
+
+/**
+ * Where the record from `start` is: whether it is one (false for a skipped empty line), where its text
+ * ends and where the next one starts; null when more may come (`final` false). It follows readCsvLine's
+ * branches without making cells.
  */
 function scanRecord(s: string, start: number, final: boolean): { record: boolean; end: number; next: number } | null {
   const len = s.length;
@@ -189,23 +168,10 @@ function scanRecord(s: string, start: number, final: boolean): { record: boolean
     }
     let c = s.charCodeAt(i);
     if (c === QUOTE) {
-      let from = i + 1;
-      for (;;) {
-        const q = s.indexOf('"', from);
-        if (q < 0) {
-          if (!final) return null;
-          throw new CsvError("CSV_QUOTE_NOT_CLOSED", "Quote Not Closed: the parsing is finished with an opening quote");
-        }
-        if (q + 1 >= len && !final) return null;
-        const n = q + 1 < len ? s.charCodeAt(q + 1) : -1;
-        if (n === QUOTE) {
-          from = q + 2;
-          continue;
-        }
-        i = q + 1;
-        if (n !== -1 && n !== COMMA && n !== LF && n !== CR) i = unquotedEnd(s, i);
-        break;
-      }
+      const q = closingQuote(s, i + 1, final);
+      if (q === null) return null;
+      // A quote followed by text: the field goes on unquoted up to a comma or line end.
+      i = unquotedEnd(s, q + 1);
       if (i >= len) {
         if (!final) return null;
         return { record: true, end: len, next: len };
