@@ -356,7 +356,65 @@ export const isEmptyCell = (raw: string | null | undefined): boolean =>
   raw === null || raw === undefined || isEmptyTrimmed(raw.trim());
 
 const PARENS_RE = /^\(.*\)$/;
-const MONEY_RE = /^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/;
+/** 10^0 … 10^15, each exact. */
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** Whether t[from, to) is one or more ASCII digits. */
+const isDigits = (t: string, from: number, to: number) => {
+  if (from >= to) return false;
+  for (let i = from; i < to; i++) if (!isDigit(t.charCodeAt(i))) return false;
+  return true;
+};
+/** The number t[from, to) writes, when isDigits said it is digits. */
+const digitsValue = (t: string, from: number, to: number) => {
+  let n = 0;
+  for (let i = from; i < to; i++) n = n * 10 + (t.charCodeAt(i) - 48);
+  return n;
+};
+
+/**
+ * The number `t` (from index `from`) writes when it has the form ^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$ or
+ * ^\.\d+$ (digits with optional thousands separators and decimals), else NaN. A character scan rather
+ * than a regular expression and a comma-free copy: an import parses some 35 amounts per row. With at
+ * most 15 digits the digits and the power of ten are exact, so their one division is the double
+ * nearest the decimal, as Number(text) gives; longer ones go through Number.
+ */
+function amountOf(t: string, from: number): number {
+  const end = t.length;
+  let i = from;
+  let m = 0;
+  while (i < end && isDigit(t.charCodeAt(i))) m = m * 10 + (t.charCodeAt(i++) - 48);
+  const lead = i - from;
+  let digits = lead;
+  let commas = false;
+  if (i < end && t.charCodeAt(i) === 44 /* , */) {
+    if (lead > 3 || lead < 1) return NaN;
+    commas = true;
+    while (i < end && t.charCodeAt(i) === 44) {
+      if (i + 4 > end) return NaN;
+      for (let k = i + 1; k <= i + 3; k++) {
+        const c = t.charCodeAt(k);
+        if (!isDigit(c)) return NaN;
+        m = m * 10 + (c - 48);
+      }
+      digits += 3;
+      i += 4;
+    }
+  }
+  let decimals = 0;
+  if (i < end && t.charCodeAt(i) === 46 /* . */) {
+    const start = ++i;
+    while (i < end && isDigit(t.charCodeAt(i))) m = m * 10 + (t.charCodeAt(i++) - 48);
+    decimals = i - start;
+    if (decimals === 0) return NaN;
+    digits += decimals;
+  } else if (lead === 0) return NaN;
+  if (i !== end) return NaN;
+  if (digits <= 15) return decimals ? m / POW10[decimals]! : m;
+  const text = from ? t.slice(from) : t;
+  return Number(commas ? text.replace(/,/g, "") : text);
+}
+
 /** "$1,234", "1234", "1,234.50", "-$5", "($5.00)" → number of dollars. */
 export function parseMoney(raw: string): ParseResult {
   const trimmed = raw.trim();
@@ -371,9 +429,14 @@ export function parseMoney(raw: string): ParseResult {
     negative = !negative;
     t = t.slice(1).trim();
   }
-  if (t.startsWith("$")) t = t.slice(1).trim();
-  if (!MONEY_RE.test(t)) return bad(`"${trimmed}" is not an amount of money`);
-  const n = Number(t.includes(",") ? t.replace(/,/g, "") : t);
+  let from = 0;
+  if (t.startsWith("$")) {
+    // "$5" is read in place; "$ 5" is trimmed first.
+    const next = t.charCodeAt(1);
+    if (isDigit(next) || next === 46) from = 1;
+    else t = t.slice(1).trim();
+  }
+  const n = amountOf(t, from);
   if (!Number.isFinite(n) || n >= 1e12) return bad(`"${trimmed}" is not an amount of money`);
   return ok(Math.round((negative ? -n : n) * 100) / 100);
 }
@@ -393,6 +456,8 @@ const INTEGER_RE = /^-?\d+$/;
 export function parseInteger(raw: string): ParseResult {
   const trimmed = raw.trim();
   if (isEmptyTrimmed(trimmed)) return OK_EMPTY;
+  // Up to nine plain digits (most cells): within range whatever they are.
+  if (trimmed.length <= 9 && isDigits(trimmed, 0, trimmed.length)) return ok(Number(trimmed));
   const t = trimmed.includes(",") ? trimmed.replace(/,/g, "") : trimmed;
   if (!INTEGER_RE.test(t) || Math.abs(Number(t)) > 2_147_483_647) return bad(`"${trimmed}" is not a whole number`);
   return ok(Number(t));
@@ -413,6 +478,30 @@ const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+Z?)?$/;
 export function parseDate(raw: string): ParseResult {
   const t = raw.trim();
   if (isEmptyTrimmed(t)) return OK_EMPTY;
+  // MM/DD/YYYY and YYYY-MM-DD in full (most cells) without a regular expression; the same checks.
+  if (t.length === 10) {
+    if (
+      t.charCodeAt(2) === 47 &&
+      t.charCodeAt(5) === 47 &&
+      isDigits(t, 0, 2) &&
+      isDigits(t, 3, 5) &&
+      isDigits(t, 6, 10)
+    ) {
+      return isRealDate(digitsValue(t, 6, 10), digitsValue(t, 0, 2), digitsValue(t, 3, 5))
+        ? ok(`${t.slice(6, 10)}-${t.slice(0, 2)}-${t.slice(3, 5)}`)
+        : bad(`"${t}" is not a valid date`);
+    }
+    if (
+      t.charCodeAt(4) === 45 &&
+      t.charCodeAt(7) === 45 &&
+      isDigits(t, 0, 4) &&
+      isDigits(t, 5, 7) &&
+      isDigits(t, 8, 10)
+    )
+      return isRealDate(digitsValue(t, 0, 4), digitsValue(t, 5, 7), digitsValue(t, 8, 10))
+        ? ok(t)
+        : bad(`"${t}" is not a valid date`);
+  }
   let m = US_DATE_RE.exec(t);
   if (m) {
     const [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
