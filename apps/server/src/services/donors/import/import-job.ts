@@ -89,6 +89,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   let pauseKeys = null as { position: number; keys: SliceKeys } | null;
   let sentChunks = 0; // chunks this slice has sent to the database
   let sentEndByte = 0; // where the last of them ends in the spool
+  let analyzing = null as Promise<void> | null; // the latest statistics refresh (never rejects); set in flush
   try {
     if (!fs.existsSync(filePath)) {
       finished = true;
@@ -150,6 +151,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
           return found;
         });
         if (wait) await settle();
+        await analyzing;
         prepared = await prepareChunk(ctx.db, batchId, organizationId, userId, rows, lookup);
         for (const k of prepared.touchedKeys) touched.add(k);
       }
@@ -163,9 +165,17 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       if (c.first + c.rows - 1 >= nextAnalyze) {
         // Planner statistics from before the import say the organisation has few donors, so the match
         // query would read all of them row by row (its time grew linearly with the import). PGlite
-        // has no autovacuum and PostgreSQL's comes too late: refresh them as the import grows.
+        // has no autovacuum and PostgreSQL's comes too late: refresh them as the import grows. Only a
+        // match query waits for it (above); chunks that only insert go on meanwhile (on PostgreSQL it
+        // runs on a connection of its own: at half a million donors it took seconds).
         nextAnalyze *= 4;
-        await ctx.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
+        const done = analyzing;
+        analyzing = (async () => {
+          await done;
+          await ctx.db.execute(sql`ANALYZE ${donors} (${sql.identifier(donors.organizationId.name)})`);
+        })().catch((err: unknown) =>
+          ctx.log.warn({ batchId, err: dbErrorSummary(err) }, "statistics refresh during an import failed"),
+        );
       }
       const before = pending.at(-1) ?? null;
       sentChunks++;
@@ -197,6 +207,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       chunks.close();
     }
     await settle();
+    await analyzing;
     // The upload goes first: a batch whose every row is committed is completed at the next start even
     // without it (see recover).
     finished = true;
@@ -221,6 +232,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
       ctx.log.error({ batchId, err: dbErrorSummary(e) }, "could not mark the import failed"),
     );
   } finally {
+    await analyzing; // a slice ends with its statistics refresh
     if (finished) await fsp.rm(filePath, { force: true });
   }
 }
