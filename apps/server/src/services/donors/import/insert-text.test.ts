@@ -35,8 +35,8 @@ const rows = [
     "40",
     "a\\b\tc",
   ],
-  ["Bo", "", "", "", "", "", "", "", "", "", "", ""],
-  ["Cy", "Ng", "not an email", "", "lots", "11", "x", "perhaps", "13/40/2020", "", "-1", ""],
+  ["Bo", "", "", "", "", "", "", "", "", "", "", "ok \u{1F389}\u2028 done"], // written as JSON.stringify would
+  ["Cy", "Ng", "not an email", "", "lots", "11", "x", "perhaps", "13/40/2020", "", "-1", "tab\tonly"],
   ["Dee", "Ox", "", "", "(5)", "", "-3", "no", "02/29/2024", "  ", "", 'say "hi"'],
   ["Eve", "Po", "e@x.io", "", "", "", "", "", "", "", ""], // one cell short
 ];

@@ -68,6 +68,11 @@ export function insertRecord(
   return `${out}}`;
 }
 
+/** What JSON.stringify escapes in a string (lone surrogates among them): anything else is written as it is. */
+const JSON_ESCAPED_RE = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** JSON.stringify(s), without its call for the plain strings most cells are. */
+const jsonString = (s: string) => (JSON_ESCAPED_RE.test(s) ? JSON.stringify(s) : `"${s}"`);
+
 const jsonObject = (o: Record<string, string>) => {
   for (const _ in o) return JSON.stringify(o);
   return "{}";
@@ -87,9 +92,10 @@ export function rowWriter(
   keys: readonly (string | null)[],
   nextId: () => string = newDonorId,
 ): (r: ParsedCells) => string {
+  // Each field's `"code":`, and with the comma before it for every field but the first.
   const extraKeys = keys.flatMap((key, at) => {
     const code = key === null ? undefined : extraCodeOf(key);
-    return code === undefined ? [] : [{ at, quoted: JSON.stringify(code) }];
+    return code === undefined ? [] : [{ at, first: `${JSON.stringify(code)}:`, next: `,${JSON.stringify(code)}:` }];
   });
   const notesAt = keys.indexOf("notes");
   // Each typed column's place in the file (-1: not in it).
@@ -100,7 +106,7 @@ export function rowWriter(
     for (const f of extraKeys) {
       const x = v[f.at];
       if (x === undefined || x === null) continue;
-      fields += `${fields ? "," : ""}${f.quoted}:${typeof x === "number" ? String(x) : JSON.stringify(x)}`;
+      fields += (fields ? f.next : f.first) + (typeof x === "number" ? String(x) : jsonString(x));
     }
     const extra = `{"fields":{${fields}},"unknown":${jsonObject(r.unknown)},"invalid":${jsonObject(r.invalid)}}`;
     const rawNotes = notesAt < 0 ? undefined : v[notesAt];
