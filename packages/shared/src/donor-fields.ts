@@ -474,33 +474,44 @@ const isRealDate = (y: number, m: number, d: number) => {
 
 const US_DATE_RE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})([T ][\d:.]+Z?)?$/;
+type Span = readonly [from: number, to: number];
+/** The ten-character forms parseDate reads by position: separator, its places, year, month and day. */
+const FULL_DATES: readonly { sep: number; seps: Span; parts: readonly [Span, Span, Span] }[] = [
+  // MM/DD/YYYY
+  {
+    sep: 47,
+    seps: [2, 5],
+    parts: [
+      [6, 10],
+      [0, 2],
+      [3, 5],
+    ],
+  },
+  // YYYY-MM-DD
+  {
+    sep: 45,
+    seps: [4, 7],
+    parts: [
+      [0, 4],
+      [5, 7],
+      [8, 10],
+    ],
+  },
+];
 /** MM/DD/YYYY (also M/D/YYYY) or ISO YYYY-MM-DD (a time part is ignored) → "YYYY-MM-DD". */
 export function parseDate(raw: string): ParseResult {
   const t = raw.trim();
   if (isEmptyTrimmed(t)) return OK_EMPTY;
   // MM/DD/YYYY and YYYY-MM-DD in full (most cells) without a regular expression; the same checks.
   if (t.length === 10) {
-    if (
-      t.charCodeAt(2) === 47 &&
-      t.charCodeAt(5) === 47 &&
-      isDigits(t, 0, 2) &&
-      isDigits(t, 3, 5) &&
-      isDigits(t, 6, 10)
-    ) {
-      return isRealDate(digitsValue(t, 6, 10), digitsValue(t, 0, 2), digitsValue(t, 3, 5))
-        ? ok(`${t.slice(6, 10)}-${t.slice(0, 2)}-${t.slice(3, 5)}`)
+    for (const f of FULL_DATES) {
+      if (t.charCodeAt(f.seps[0]) !== f.sep || t.charCodeAt(f.seps[1]) !== f.sep) continue;
+      const [y, mo, d] = f.parts;
+      if (!isDigits(t, y[0], y[1]) || !isDigits(t, mo[0], mo[1]) || !isDigits(t, d[0], d[1])) continue;
+      return isRealDate(digitsValue(t, y[0], y[1]), digitsValue(t, mo[0], mo[1]), digitsValue(t, d[0], d[1]))
+        ? ok(`${t.slice(y[0], y[1])}-${t.slice(mo[0], mo[1])}-${t.slice(d[0], d[1])}`)
         : bad(`"${t}" is not a valid date`);
     }
-    if (
-      t.charCodeAt(4) === 45 &&
-      t.charCodeAt(7) === 45 &&
-      isDigits(t, 0, 4) &&
-      isDigits(t, 5, 7) &&
-      isDigits(t, 8, 10)
-    )
-      return isRealDate(digitsValue(t, 0, 4), digitsValue(t, 5, 7), digitsValue(t, 8, 10))
-        ? ok(t)
-        : bad(`"${t}" is not a valid date`);
   }
   let m = US_DATE_RE.exec(t);
   if (m) {
