@@ -56,7 +56,11 @@ export async function fillRequiredOnboarding(page: Page, org: string) {
  * Slows the page's CPU (Chromium only), so React holds a router transition long enough for a second quick
  * change to arrive before the first one has rendered: the race a busy CI machine met by chance.
  */
-export async function slowCpu(page: Page, rate = 8): Promise<void> {
+export async function slowCpu(page: Page, rate = 8): Promise<() => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  // Back to full speed, on the same session: for what a test checks after the race it slowed down.
+  return async () => {
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  };
 }
