@@ -16,6 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { benchDatabase } from "./support/database.ts";
+import { postFile } from "./support/upload.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
 import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
@@ -102,12 +103,12 @@ async function importFile(cookie: string) {
   // CPU time of this process (the server; with PGlite, the database too): on a shared machine it moves
   // far less with the load than the wall time does.
   const cpu0 = process.cpuUsage();
-  const res = await fetch(`${origin}/api/donors/imports?fileName=bench.csv`, {
-    method: "POST",
-    headers: { "content-type": "text/csv", cookie, origin },
-    body: await fs.openAsBlob(file),
+  const res = await postFile(`${origin}/api/donors/imports?fileName=bench.csv`, file, {
+    "content-type": "text/csv",
+    cookie,
+    origin,
   });
-  const batch = (await res.json()) as { id: string; status: string };
+  const batch = res.body as { id: string; status: string };
   if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
   // The upload (parsed into the spool) ends here; the job does the rest.
   const uploadMs = performance.now() - start;
@@ -176,10 +177,17 @@ if (!REUSE && !process.env.DONOR_BENCH_IMPORT_ONLY) {
   );
 }
 
-if (process.env.DONOR_BENCH_IMPORT_ONLY) {
+async function finish() {
   clearInterval(sampler);
+  console.log(
+    `peak over the run: V8 heap ${mb(peakHeap)}, external (PGlite's WebAssembly memory, buffers) ${mb(peakExternal)}`,
+  );
   await app.close();
   await dispose();
+}
+
+if (process.env.DONOR_BENCH_IMPORT_ONLY) {
+  await finish();
   process.exit(0);
 }
 
@@ -239,9 +247,4 @@ await pages("page: Last Contact, newest first", {}, "&sort=lastContactDate&dir=d
   );
 }
 
-clearInterval(sampler);
-console.log(
-  `peak over the run: V8 heap ${mb(peakHeap)}, external (PGlite's WebAssembly memory, buffers) ${mb(peakExternal)}`,
-);
-await app.close();
-await dispose();
+await finish();

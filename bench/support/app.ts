@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { benchDatabase } from "./database.ts";
+import { postFile } from "./upload.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../../apps/server/src/db/schema.ts";
 import { generateDonorCsv } from "../../apps/server/src/demo/generate.ts";
 
@@ -75,12 +76,12 @@ export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
       await new Promise((r) => out.end(r));
     }
     const start = performance.now();
-    const res = await fetch(`${origin}/api/donors/imports?fileName=bench.csv`, {
-      method: "POST",
-      headers: { "content-type": "text/csv", cookie, origin },
-      body: await fs.openAsBlob(file),
+    const res = await postFile(`${origin}/api/donors/imports?fileName=bench.csv`, file, {
+      "content-type": "text/csv",
+      cookie,
+      origin,
     });
-    const batch = (await res.json()) as { id: string };
+    const batch = res.body as { id: string };
     if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
