@@ -17,13 +17,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Donors whose donor_search row is missing, extra or different. */
+/** Donors whose donor_search row is missing, extra or different (migration 0027: lower-case copies). */
 const drift = async () => {
   const r = await t.db.execute(sql`
     SELECT count(*)::int AS n FROM ${donors} d FULL JOIN ${donorSearch} s ON s.donor_id = d.id
     WHERE d.id IS NULL OR s.donor_id IS NULL
-       OR (d.organization_id, d.first_name, d.last_name, d.email)
-          IS DISTINCT FROM (s.organization_id, s.first_name, s.last_name, s.email)`);
+       OR (d.organization_id, d.first_name, d.last_name,
+           lower(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), lower(d.email))
+          IS DISTINCT FROM (s.organization_id, s.first_name, s.last_name, s.name_lower, s.email_lower)`);
   return rowsOf<{ n: number }>(r)[0]!.n;
 };
 const searchRows = async (organizationId: string) =>
@@ -48,13 +49,13 @@ const waitFor = async (cookie: string, batchId: string, status: string) => {
 };
 
 describe("the search table kept beside donors", () => {
-  it("has the trigram indexes everywhere and the organisation's only on PostgreSQL (migration 0023)", async () => {
+  it("has the trigram indexes everywhere and the organisation's only on PostgreSQL (migrations 0023, 0027)", async () => {
     const names = rowsOf<{ name: string }>(
       await t.db.execute(sql`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'donor_search' ORDER BY 1`),
     ).map((r) => r.name);
     expect(names).toEqual([
       "donor_search_email_trgm_idx",
-      "donor_search_full_name_trgm_idx",
+      "donor_search_name_trgm_idx",
       ...(t.database.kind === "postgres" ? ["donor_search_org_idx"] : []),
       "donor_search_pkey",
     ]);
@@ -114,6 +115,38 @@ describe("the search table kept beside donors", () => {
     await t.db.delete(donors).where(eq(donors.id, one.id));
     expect(await searchRows(org.id)).toBe(0);
     expect(await drift()).toBe(0);
+  });
+
+  it("finds what ILIKE on the donors finds, in any case and script (ADR 062)", async () => {
+    const org = await buildOrg(t, "Cased Searched Org");
+    const u = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const people: [string | null, string | null, string | null][] = [
+      ["Zoë", "Ørsted", "ZOE.Orsted@Example.ORG"],
+      ["ÉLISE", "Dürer", "elise@dürer.example"],
+      ["Ἀλέξανδρος", "ΣΟΦΌΣ", null],
+      ["İlkay", "Straße", "ILKAY@STRASSE.example"],
+      [null, "Back\\Slash", "a_b%c@x.example"],
+      ["Ann", null, "ANN@x.example"],
+    ];
+    for (const [firstName, lastName, email] of people) await buildDonor(t, org.id, { firstName, lastName, email });
+    const terms = ["zoë ø", "ZOË", "élise", "DÜRER", "ΣΟΦ", "σοφ", "ἀλέ", "straße", "STRASSE", "i̇lkay", "İLKAY"];
+    terms.push("ilkay", "k\\s", "a_b%", "%", "_b", "ann", " ", "e.org", "@", "x.example", "nobody");
+    for (const term of terms) {
+      // The definition the search had before ADR 062, on donors: ILIKE on "first last" or the email.
+      const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const [{ n }] = rowsOf<{ n: number }>(
+        await t.db.execute(sql`
+          SELECT count(*)::int AS n FROM ${donors}
+          WHERE organization_id = ${org.id}
+            AND ((coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ILIKE ${like} OR email ILIKE ${like})`),
+      ) as [{ n: number }];
+      const alone = await search(u.cookie, { searchTerm: term });
+      // Sorted otherwise, the search is a condition on donors (its IN subquery on donor_search).
+      const sorted = await search(u.cookie, { searchTerm: term }, "&sort=estimatedCapacity");
+      expect([term, alone.total, sorted.total]).toEqual([term, n, n]);
+    }
+    expect((await search(u.cookie, { searchTerm: "zoë ø" })).names).toEqual(["Zoë"]);
+    expect((await search(u.cookie, { searchTerm: "ΣΟΦ" })).names).toEqual(["Ἀλέξανδρος"]);
   });
 
   it("goes with an organisation that is deleted with its donors", async () => {

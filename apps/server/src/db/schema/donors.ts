@@ -34,10 +34,6 @@ export const donorMatchHashesSql = (t: {
 }) =>
   sql`(ARRAY[hashtextextended('c' || ${t.clientId}, 0), hashtextextended('e' || lower(${t.email}), 0), hashtextextended('n' || ${donorNameKeySql(t.lastName, t.firstName, t.zip)}, 0)])`;
 
-/** "first last" as the list's search matches it (see services/donors/list-sql.ts). */
-export const donorFullNameSql = (first: AnyPgColumn, last: AnyPgColumn) =>
-  sql`(coalesce(${first}, '') || ' ' || coalesce(${last}, ''))`;
-
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: "number" });
 
@@ -176,11 +172,13 @@ export const donors = pgTable(
 
 /**
  * The list's search (docs/decisions/057-donor-search-table.md): each donor's name and email in a
- * narrow row, kept by triggers on `donors` (migration 0023), so a search that matches 40,000 of a
- * million donors rechecks and sorts ≈ 100-byte rows instead of reading 40,000 pages of 2 KB donors.
- * Never written by the app. The trigram indexes (pg_trgm GIN) serve ILIKE '%term%'; on PGlite they are
- * created with a 64 MB pending list (row-by-row upkeep made imports ~5x slower, migration 0012), merged
- * by the VACUUM that follows each import.
+ * narrow row, kept by triggers on `donors` (migrations 0023, 0027), so a search that matches 40,000 of a
+ * million donors rechecks and sorts ≈ 110-byte rows instead of reading 40,000 pages of 2 KB donors.
+ * Never written by the app. "first last" and the email are kept in lower case (ADR 062): the search
+ * compares them with LIKE and the term's lower(), which is what ILIKE computes for every row it checks.
+ * The names stay as written, for the name order. The trigram indexes (pg_trgm GIN) serve LIKE
+ * '%term%'; on PGlite they are created with a 64 MB pending list (row-by-row upkeep made imports ~5x
+ * slower, migration 0012), merged by the VACUUM that follows each import.
  */
 export const donorSearch = pgTable(
   "donor_search",
@@ -189,18 +187,18 @@ export const donorSearch = pgTable(
     organizationId: uuid("organization_id").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
-    email: text("email"),
+    /** lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) */
+    nameLower: text("name_lower").notNull(),
+    /** lower(email) */
+    emailLower: text("email_lower"),
   },
   (t) => [
     // Deduplicated (10 MB for a million entries of one organisation): a two-letter search, which no
     // trigram serves, scans only its organisation's rows. PostgreSQL only (migration 0023): on PGlite it
     // cost 1-1.5 s of a 100k import and saves little in its few organisations.
     index("donor_search_org_idx").on(t.organizationId),
-    index("donor_search_full_name_trgm_idx").using(
-      "gin",
-      sql`${donorFullNameSql(t.firstName, t.lastName)} gin_trgm_ops`,
-    ),
-    index("donor_search_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("donor_search_name_trgm_idx").using("gin", sql`${t.nameLower} gin_trgm_ops`),
+    index("donor_search_email_trgm_idx").using("gin", sql`${t.emailLower} gin_trgm_ops`),
   ],
 );
 

@@ -15,7 +15,6 @@ import {
 import { PgDialect, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CursorReader, DbOrTx } from "../../db/client.ts";
 import {
-  donorFullNameSql,
   donorGroupMembers,
   donorSearch,
   donors,
@@ -56,15 +55,16 @@ const daysAgo = (n: number, now = new Date()) => {
 };
 
 /**
- * The search on donor_search (ADR 057): first name, last name, "first last" or email contains the term.
- * A substring of the first or the last name is a substring of "first last", so two conditions suffice,
- * each matching a trigram index exactly.
+ * The search on donor_search (ADR 057): first name, last name, "first last" or email contains the term,
+ * in any case. A substring of the first or the last name is a substring of "first last", so two
+ * conditions suffice, each matching a trigram index exactly. donor_search keeps both in lower case, so
+ * LIKE with the term's lower() answers as ILIKE would without lowering each row it checks (ADR 062).
  */
 function searchMatch(term: string, scope?: DonorScope): SQL {
-  const t = likeTerm(term);
+  const t = sql`lower(${likeTerm(term)})`;
   return and(
     scope && "organizationId" in scope ? eq(donorSearch.organizationId, scope.organizationId) : undefined,
-    or(sql`${donorFullNameSql(donorSearch.firstName, donorSearch.lastName)} ILIKE ${t}`, ilike(donorSearch.email, t)),
+    or(sql`${donorSearch.nameLower} LIKE ${t}`, sql`${donorSearch.emailLower} LIKE ${t}`),
   )!;
 }
 

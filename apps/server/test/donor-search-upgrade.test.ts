@@ -1,0 +1,109 @@
+// Migration 0027 (docs/decisions/062-search-on-lower-case-copies.md) rebuilds donor_search from the donors
+// an installation already has. Here a database is migrated up to 0026, given donors, then migrated on with
+// the real folder: the copy must hold each donor's lower-case "first last" and email, and the triggers
+// must keep writing them.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { pgliteOptions } from "../src/db/client.ts";
+import { createPostgresDatabase, repositoryRoot, testDatabaseKind } from "./processes.ts";
+
+const folder = path.join(repositoryRoot, "apps/server/drizzle");
+type Journal = { entries: { idx: number; tag: string }[] };
+
+/** A copy of the migrations folder that ends with migration `last`. */
+function foldersUpTo(last: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-migrations-"));
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as Journal;
+  journal.entries = journal.entries.filter((e) => e.idx <= last);
+  fs.mkdirSync(path.join(dir, "meta"));
+  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
+  for (const e of journal.entries) fs.copyFileSync(path.join(folder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  return dir;
+}
+
+let query: (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+let migrateWith: (dir: string) => Promise<void>;
+let close: () => Promise<void>;
+const before = foldersUpTo(26);
+
+beforeAll(async () => {
+  if (testDatabaseKind === "postgres") {
+    const { url, drop } = await createPostgresDatabase("cultivate_upgrade");
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const db = drizzlePg(pool);
+    query = async (text, values) => (await pool.query(text, values)).rows;
+    migrateWith = (dir) => migratePg(db, { migrationsFolder: dir });
+    close = async () => {
+      await pool.end();
+      await drop();
+    };
+  } else {
+    const client = new PGlite(pgliteOptions);
+    const db = drizzlePglite(client);
+    query = async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
+    migrateWith = (dir) => migratePglite(db, { migrationsFolder: dir });
+    close = () => client.close();
+  }
+});
+afterAll(async () => {
+  await close?.();
+  fs.rmSync(before, { recursive: true, force: true });
+});
+
+describe("migration 0027 on a database with donors", () => {
+  it("copies every donor's names, lower-case name and email, and the triggers keep them", async () => {
+    await migrateWith(before);
+    const [org] = await query(`INSERT INTO organizations (name) VALUES ('Upgraded Org') RETURNING id`);
+    const people = [
+      ["Zoë", "ÖRSTED", "Zoe.Orsted@Example.ORG"],
+      [null, "Dürer", null],
+      ["ÉLISE", null, "ELISE@X.example"],
+    ];
+    for (const [first, last, email] of people)
+      await query(`INSERT INTO donors (organization_id, first_name, last_name, email) VALUES ($1, $2, $3, $4)`, [
+        org!.id,
+        first,
+        last,
+        email,
+      ]);
+    // Before: 0023's copy, with the email as written.
+    expect((await query(`SELECT email FROM donor_search WHERE email IS NOT NULL`)).map((r) => r.email).sort()).toEqual([
+      "ELISE@X.example",
+      "Zoe.Orsted@Example.ORG",
+    ]);
+
+    await migrateWith(folder);
+    // Sorted here, by code unit: the database's collation is the installation's.
+    const copy = async () =>
+      (
+        await query(
+          `SELECT s.first_name, s.last_name, s.name_lower, s.email_lower FROM donor_search s
+           JOIN donors d ON d.id = s.donor_id WHERE s.organization_id = d.organization_id`,
+        )
+      ).sort((a, b) => (String(a.name_lower) < String(b.name_lower) ? -1 : 1));
+    expect(await copy()).toEqual([
+      { first_name: null, last_name: "Dürer", name_lower: " dürer", email_lower: null },
+      { first_name: "Zoë", last_name: "ÖRSTED", name_lower: "zoë örsted", email_lower: "zoe.orsted@example.org" },
+      { first_name: "ÉLISE", last_name: null, name_lower: "élise ", email_lower: "elise@x.example" },
+    ]);
+
+    // The triggers of the new shape: an insert, a rename and an email change.
+    await query(`INSERT INTO donors (organization_id, first_name, last_name) VALUES ($1, 'Ann', 'ZED')`, [org!.id]);
+    await query(`UPDATE donors SET last_name = 'Dürer-Ådahl' WHERE last_name = 'Dürer'`);
+    await query(`UPDATE donors SET email = 'New@Mail.example' WHERE first_name = 'ÉLISE'`);
+    expect((await copy()).map((r) => [r.name_lower, r.email_lower])).toEqual([
+      [" dürer-ådahl", null],
+      ["ann zed", null],
+      ["zoë örsted", "zoe.orsted@example.org"],
+      ["élise ", "new@mail.example"],
+    ]);
+  });
+});
