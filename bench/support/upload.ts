@@ -34,6 +34,7 @@ export async function postFile(
     req.on("error", reject);
   });
   // A server that answers early (a 4xx before the whole body) ends the upload; the answer still counts.
-  await pipeline(fs.createReadStream(file), req).catch(() => {});
-  return answered;
+  // Both awaited together, so a failed connection rejects here rather than as an unhandled rejection.
+  const [answer] = await Promise.all([answered, pipeline(fs.createReadStream(file), req).catch(() => {})]);
+  return answer;
 }
