@@ -9,17 +9,15 @@
 // DONOR_BENCH_DATA_DIR=DIR (PGlite) does both for PGlite: a new directory is filled and kept, an existing one reused.
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { benchDatabase } from "./support/database.ts";
-import { postFile } from "./support/upload.ts";
+import { benchCsv, importAndWait } from "./support/upload.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
 import { rowsOf } from "../apps/server/src/db/rows.ts";
-import { generateDonorCsv } from "../apps/server/src/demo/generate.ts";
 
 const ROWS = Number(process.env.DONOR_BENCH_ROWS ?? 100_000);
 const PAGE_REQUESTS = Number(process.env.DONOR_BENCH_PAGES ?? 200);
@@ -81,15 +79,7 @@ async function officerOf(orgName: string) {
   return { org: org!, cookie };
 }
 
-const file = path.join(os.tmpdir(), `donors-bench-${ROWS}.csv`);
-if (!fs.existsSync(file)) {
-  // Written beside it and renamed when whole: a run stopped half-way must not leave a short file to reuse.
-  const part = `${file}.part`;
-  const out = fs.createWriteStream(part);
-  for (const line of generateDonorCsv(ROWS, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
-  await new Promise((r) => out.end(r));
-  fs.renameSync(part, file);
-}
+const file = await benchCsv(ROWS);
 console.log(
   `database: ${database.kind}; file: ${ROWS} rows × 125 columns, ${mb(fs.statSync(file).size)}; RSS before import ${mb(process.memoryUsage().rss)}; load ${os
     .loadavg()
@@ -99,38 +89,12 @@ console.log(
 
 async function importFile(cookie: string) {
   peakRss = process.memoryUsage().rss;
-  const start = performance.now();
   // CPU time of this process (the server; with PGlite, the database too): on a shared machine it moves
   // far less with the load than the wall time does.
   const cpu0 = process.cpuUsage();
-  const res = await postFile(`${origin}/api/donors/imports?fileName=bench.csv`, file, {
-    "content-type": "text/csv",
-    cookie,
-    origin,
-  });
-  const batch = res.body as { id: string; status: string };
-  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
-  // The upload (parsed into the spool) ends here; the job does the rest.
-  const uploadMs = performance.now() - start;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 250));
-    const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as {
-      status: string;
-      counts: unknown;
-      error: string;
-    };
-    if (s.status === "completed") {
-      const cpu = process.cpuUsage(cpu0);
-      return {
-        ms: performance.now() - start,
-        uploadMs,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        counts: s.counts,
-        rss: peakRss,
-      };
-    }
-    if (s.status === "failed") throw new Error(s.error);
-  }
+  const done = await importAndWait(origin, cookie, file);
+  const cpu = process.cpuUsage(cpu0);
+  return { ...done, cpuMs: (cpu.user + cpu.system) / 1000, rss: peakRss };
 }
 
 const a = await officerOf("Bench Org A");

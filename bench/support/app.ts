@@ -5,14 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../../apps/server/src/app.ts";
 import { loadConfig } from "../../apps/server/src/config.ts";
 import { benchDatabase } from "./database.ts";
-import { postFile } from "./upload.ts";
+import { benchCsv, importAndWait } from "./upload.ts";
 import { organizations, roles, userProfiles, userRoles, users } from "../../apps/server/src/db/schema.ts";
-import { generateDonorCsv } from "../../apps/server/src/demo/generate.ts";
 
 export const webDist = path.resolve(process.env.WEB_DIST ?? "apps/web/dist");
 /** Debian's Chromium, as the browser tests use it (never a downloaded browser). */
@@ -68,30 +66,7 @@ export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
 
   /** Uploads the donors bench's generated file (rows × 125 columns) and waits for the import to finish. */
   async function importDonors(cookie: string, rows: number) {
-    const file = path.join(os.tmpdir(), `donors-bench-${rows}.csv`);
-    if (!fs.existsSync(file)) {
-      const out = fs.createWriteStream(file);
-      for (const line of generateDonorCsv(rows, 42))
-        if (!out.write(line)) await new Promise((r) => out.once("drain", r));
-      await new Promise((r) => out.end(r));
-    }
-    const start = performance.now();
-    const res = await postFile(`${origin}/api/donors/imports?fileName=bench.csv`, file, {
-      "content-type": "text/csv",
-      cookie,
-      origin,
-    });
-    const batch = res.body as { id: string };
-    if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 250));
-      const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as {
-        status: string;
-        error: string;
-      };
-      if (s.status === "completed") return performance.now() - start;
-      if (s.status === "failed") throw new Error(s.error);
-    }
+    return (await importAndWait(origin, cookie, await benchCsv(rows))).ms;
   }
 
   async function close() {

@@ -1,6 +1,10 @@
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { pipeline } from "node:stream/promises";
+import { generateDonorCsv } from "../../apps/server/src/demo/generate.ts";
 
 /**
  * POSTs a file as the request body, read from disk as the socket takes it. Not fetch with
@@ -8,7 +12,7 @@ import { pipeline } from "node:stream/promises";
  * of buffers for the million-donor file), and the benchmarks' peak RSS, which counts this process,
  * read that as the server's (docs/PERFORMANCE.md).
  */
-export async function postFile(
+async function postFile(
   url: string,
   file: string,
   headers: Record<string, string>,
@@ -37,4 +41,46 @@ export async function postFile(
   // Both awaited together, so a failed connection rejects here rather than as an unhandled rejection.
   const [answer] = await Promise.all([answered, pipeline(fs.createReadStream(file), req).catch(() => {})]);
   return answer;
+}
+
+/**
+ * The bench's generated research export of `rows` donors × 125 columns, in the temporary directory,
+ * written first if missing: beside its name and renamed when whole, so a run stopped half-way never
+ * leaves a short file for the next run to reuse.
+ */
+export async function benchCsv(rows: number): Promise<string> {
+  const file = path.join(os.tmpdir(), `donors-bench-${rows}.csv`);
+  if (fs.existsSync(file)) return file;
+  const part = `${file}.part`;
+  const out = fs.createWriteStream(part);
+  for (const line of generateDonorCsv(rows, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
+  await new Promise((r) => out.end(r));
+  fs.renameSync(part, file);
+  return file;
+}
+
+/**
+ * Uploads `file` through the import route and polls the batch (every 250 ms) until it completes:
+ * the time to the upload's answer (the file parsed into the spool), the whole time, and the counts.
+ */
+export async function importAndWait(origin: string, cookie: string, file: string) {
+  const start = performance.now();
+  const res = await postFile(`${origin}/api/donors/imports?fileName=bench.csv`, file, {
+    "content-type": "text/csv",
+    cookie,
+    origin,
+  });
+  const batch = res.body as { id: string };
+  if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${JSON.stringify(batch)}`);
+  const uploadMs = performance.now() - start;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const s = (await (await fetch(`${origin}/api/donors/imports/${batch.id}`, { headers: { cookie } })).json()) as {
+      status: string;
+      counts: unknown;
+      error: string;
+    };
+    if (s.status === "completed") return { uploadMs, ms: performance.now() - start, counts: s.counts };
+    if (s.status === "failed") throw new Error(s.error);
+  }
 }
