@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/test/**/*.test.ts"],
+          // Each test's database starts from one the migrations made once (test/global-setup.ts).
+          globalSetup: ["apps/server/test/global-setup.ts"],
           // Each file opens its own database; argon2 and PGlite start-up need room.
           testTimeout: 30_000,
           hookTimeout: 60_000,

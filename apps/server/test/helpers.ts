@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
+import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig, type AppConfig } from "../src/config.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
@@ -12,12 +13,34 @@ import { createPostgresDatabase, testDatabaseKind } from "./processes.ts";
 
 export { testDatabaseKind };
 
+/**
+ * The migrated database each test's database starts from (global-setup.ts): PGlite's dump, read once per
+ * test file, or PostgreSQL's template. Absent when a file runs outside the API project (then each
+ * database is migrated from nothing, as before).
+ */
+let pgliteImage: Promise<Blob> | undefined;
+function migratedImage(): Promise<Blob> | undefined {
+  const file = inject("pgliteImage");
+  if (!file) return undefined;
+  pgliteImage ??= fs.promises.readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteImage;
+}
+
+function openPglite(): Promise<Database> {
+  const image = migratedImage();
+  return image ? image.then((blob) => openDatabase({ kind: "pglite", image: blob })) : openDatabase({ kind: "pglite" });
+}
+
+function createTestPostgresDatabase() {
+  return createPostgresDatabase("cultivate_test", inject("postgresTemplate"));
+}
+
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (testDatabaseKind === "pglite") {
-    const database = await openDatabase({ kind: "pglite" });
+    const database = await openPglite();
     return { database, drop: async () => {} };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createTestPostgresDatabase();
   const database = await openDatabase({ kind: "postgres", url, poolSize: 4 });
   return { database, drop };
 }
@@ -32,10 +55,10 @@ export async function openSharedTestDatabase(): Promise<{
   close: () => Promise<void>;
 }> {
   if (testDatabaseKind === "pglite") {
-    const database = await openDatabase({ kind: "pglite" });
+    const database = await openPglite();
     return { connect: async () => database, close: () => database.close() };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createTestPostgresDatabase();
   const opened: Database[] = [];
   return {
     connect: async () => {

@@ -21,18 +21,19 @@ export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.met
 export const testDatabaseKind = process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
 
 /**
- * A new, empty database on the PostgreSQL server at DATABASE_URL; `url` reaches it, `drop` removes it
- * (closing whatever connections are still open to it).
+ * A new database on the PostgreSQL server at DATABASE_URL, empty or a copy of `template`; `url` reaches
+ * it, `drop` removes it (closing whatever connections are still open to it).
  */
 export async function createPostgresDatabase(
   prefix = "cultivate_test",
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DATABASE=postgres needs DATABASE_URL");
   const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
