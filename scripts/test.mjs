@@ -2,10 +2,11 @@
 // npm test: lint, type check, unit + API tests on PGlite, the API tests again on PostgreSQL when
 // DATABASE_URL is set, then the browser tests in Debian's Chromium. Ends with "N passed, N failed".
 // `node scripts/test.mjs api` or `... e2e` runs one part.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runBuffered } from "./run-buffered.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reports = path.join(root, ".tmp/reports");
@@ -28,19 +29,12 @@ function run(label, cmd, args, env = {}) {
 }
 
 /** Like run, but beside others: the output is held and printed whole when the command ends. */
-function runAside(label, cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("close", (code) => {
-      console.log(`\n=== ${label} ===`);
-      if (output.trim()) console.log(output.trimEnd());
-      if (code !== 0) console.log(`--- ${label}: exit ${code}`);
-      resolve(code === 0);
-    });
-  });
+async function runAside(label, cmd, args) {
+  const { code, output } = await runBuffered(cmd, args, root);
+  console.log(`\n=== ${label} ===`);
+  if (output) console.log(output);
+  if (code !== 0) console.log(`--- ${label}: exit ${code}`);
+  return code === 0;
 }
 
 function countVitest(file) {
