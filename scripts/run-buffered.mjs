@@ -9,6 +9,8 @@ export function runBuffered(cmd, args, cwd) {
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
+    // A command that cannot start (not installed) fails like one that exits non-zero, not as a crash.
+    child.on("error", (err) => resolve({ code: 1, output: `${output}${err.message}`.trimEnd() }));
     child.on("close", (code) => resolve({ code, output: output.trimEnd() }));
   });
 }
