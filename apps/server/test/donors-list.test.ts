@@ -175,6 +175,37 @@ describe("donor list ordering, paging and counts", () => {
     expect(body).toMatchObject({ total: 0, unfilteredTotal: 4, rows: [] });
   });
 
+  it("gives each row the list's fields with their types (numbers, dates as text), in every form of the page", async () => {
+    const ann = {
+      id: ids.ann,
+      organizationId: orgA.id,
+      organizationName: "Alpha Trust",
+      firstName: "Ann",
+      lastName: "Zeta",
+      email: "ann@zeta.org",
+      dsRating: "DS1-1",
+      qualityScore: 9.5,
+      estimatedCapacity: 50000,
+      totalGiftAmount: 9000,
+      numberOfGifts: 12,
+      lastGiftDate: "2024-05-01",
+      lastGiftAmount: 500,
+      age: 70,
+      lastContactDate: null,
+      daysSinceContact: null,
+      currentStage: "Connection",
+      relationshipManager: null,
+    };
+    const annOf = (body: { rows: { firstName: string }[] }) => body.rows.find((r) => r.firstName === "Ann");
+    // Unfiltered; a name search alone (donor_search); a search with another filter; a Last Contact sort.
+    expect(annOf(await list())).toMatchObject(ann);
+    expect(annOf(await list({ searchTerm: "ann" }))).toMatchObject(ann);
+    expect(annOf(await list({ searchTerm: "ann", minQualityScore: 5 }))).toMatchObject(ann);
+    expect(annOf(await list({}, "&sort=lastContactDate&dir=desc"))).toMatchObject(ann);
+    expect((await list({ searchTerm: "cy" })).rows).toHaveLength(1);
+    expect((await list({ searchTerm: "cy" })).rows[0]).toMatchObject({ firstName: "Cy", email: null, qualityScore: null, estimatedCapacity: null, age: null });
+  });
+
   it("shows each donor's current stage", async () => {
     const rows = (await list()).rows as { firstName: string; currentStage: string }[];
     expect(Object.fromEntries(rows.map((r) => [r.firstName, r.currentStage]))).toEqual({

@@ -226,6 +226,8 @@ describe("the relationship manager on the donor, the list and the export", () =>
     expect(
       list.rows.map((r: { relationshipManager: { id: string } | null }) => r.relationshipManager?.id ?? null),
     ).toEqual([officer.userId, null]);
+    // The list names the manager as the record does (id, email and name).
+    expect(list.rows[0].relationshipManager).toEqual(record.donor.relationshipManager);
 
     const csv = (await t.request("GET", "/api/donors/export", { cookie: officer.cookie })).body.trimEnd().split("\r\n");
     // The 17th column, after Organization (then the contact columns: docs/RULES.md, Export).
