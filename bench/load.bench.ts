@@ -9,6 +9,7 @@
 // request: on a machine shared with others these move much less with the load than the wall times.
 // LOAD_BENCH_BY_KIND=S first runs each kind of request alone for S seconds (50 users), with the
 // statements each sends (the server is started with bench/support/server-probe.mjs preloaded).
+// LOAD_BENCH_KINDS=list,record limits those phases to the kinds named.
 // LOAD_BENCH_PROFILE=FILE.cpuprofile: a CPU profile of the server during the mixed phase only, and of
 // each LOAD_BENCH_BY_KIND phase in FILE.KIND.cpuprofile (summarise one: `node bench/profile-summary.mjs FILE`).
 import crypto from "node:crypto";
@@ -296,8 +297,10 @@ async function phase(title: string, seconds: number, kindOf: () => Kind, profile
 }
 
 console.log(`database: ${url ? "postgres" : "pglite"}; ${USERS} users, ${DONORS} donors; load ${load()}`);
+// LOAD_BENCH_KINDS=list,record: only those kinds alone (with LOAD_BENCH_BY_KIND), e.g. to compare two builds.
+const ONLY_KINDS = process.env.LOAD_BENCH_KINDS?.split(",");
 if (BY_KIND)
-  for (const kind of ["me", ...KINDS] as Kind[])
+  for (const kind of (["me", ...KINDS] as Kind[]).filter((k) => !ONLY_KINDS || ONLY_KINDS.includes(k)))
     await phase(`${kind} only, ${BY_KIND} s`, BY_KIND, () => kind, PROFILE?.replace(/(\.cpuprofile)?$/, `.${kind}$1`));
 if (SECONDS > 0) await phase(`mixed, ${SECONDS} s`, SECONDS, mixed, PROFILE);
 
