@@ -156,8 +156,20 @@ describe("donor list ordering, paging and counts", () => {
     expect(await names({}, "&sort=estimatedCapacity&dir=desc")).toEqual(["Dee", "Ann", "Bob", "Cy"]);
   });
 
-  it("offers the DS ratings present in the organisation's data", async () => {
-    expect((await list()).dsRatings).toEqual(["DS1-1", "DS1-2", "DS2-1"]);
+  it("offers the DS ratings present in the organisation's data, apart from the pages (ADR 065)", async () => {
+    const ratings = async (cookie: string, query = "") => {
+      const res = await t.request("GET", `/api/donors/ds-ratings${query}`, { cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await ratings(officer)).toEqual({ dsRatings: ["DS1-1", "DS1-2", "DS2-1"] });
+    // An admin: one organisation's, or every organisation's when naming none.
+    expect(await ratings(admin, `?organizationId=${orgB.id}`)).toEqual({ dsRatings: ["DS9-9"] });
+    expect((await ratings(admin)).dsRatings).toEqual(expect.arrayContaining(["DS1-1", "DS1-2", "DS2-1", "DS9-9"]));
+    // A member naming another organisation is told it is not found, as by the list.
+    const other = await t.request("GET", `/api/donors/ds-ratings?organizationId=${orgB.id}`, { cookie: officer });
+    expect(other.statusCode).toBe(404);
+    expect((await list()).dsRatings).toBeUndefined();
   });
 
   it("counts a name search's matches exactly on every page, past the last one too", async () => {
@@ -203,7 +215,13 @@ describe("donor list ordering, paging and counts", () => {
     expect(annOf(await list({ searchTerm: "ann", minQualityScore: 5 }))).toMatchObject(ann);
     expect(annOf(await list({}, "&sort=lastContactDate&dir=desc"))).toMatchObject(ann);
     expect((await list({ searchTerm: "cy" })).rows).toHaveLength(1);
-    expect((await list({ searchTerm: "cy" })).rows[0]).toMatchObject({ firstName: "Cy", email: null, qualityScore: null, estimatedCapacity: null, age: null });
+    expect((await list({ searchTerm: "cy" })).rows[0]).toMatchObject({
+      firstName: "Cy",
+      email: null,
+      qualityScore: null,
+      estimatedCapacity: null,
+      age: null,
+    });
   });
 
   it("shows each donor's current stage", async () => {

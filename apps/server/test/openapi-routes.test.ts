@@ -33,6 +33,7 @@ const EXPECTED_ROUTES = [
   "GET /api/dashboards/portfolios",
   "GET /api/donor-groups",
   "GET /api/donors",
+  "GET /api/donors/ds-ratings",
   "GET /api/donors/export",
   "GET /api/donors/imports",
   "GET /api/donors/imports/{id}",

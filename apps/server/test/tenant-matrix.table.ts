@@ -541,6 +541,12 @@ export const TABLE: Record<string, Row> = {
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),
     request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
   },
+  // The DS Rating filter's options (ADR 065): read as the list reads, so gated as the list is.
+  "GET /api/donors/ds-ratings": {
+    records: ["own", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),
+    request: ({ f }, { record }) => ({ query: { organizationId: orgOf(f, record) } }),
+  },
   "GET /api/donors/export": {
     records: ["own", "other", "random"],
     expect: gate(200, FOUR_ROLES, ["own", "other", "random"], { random: { admin: ADMIN_UNKNOWN_ORG_LIST } }),

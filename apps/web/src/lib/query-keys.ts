@@ -61,6 +61,8 @@ export const queryKeys = {
     importBatch: (id: string) => ["donors", "imports", id] as const,
     importHistory: (organizationId: string | undefined, page: number) =>
       ["donors", "imports", "history", organizationId ?? "", page] as const,
+    /** The DS Rating filter's options (under "donors", so an import or an edit refreshes them). */
+    dsRatings: (organizationId?: string) => ["donors", "ds-ratings", organizationId ?? ""] as const,
     /** Who may be given donors (issue 15, Portfolios). */
     relationshipManagers: (organizationId?: string) =>
       ["donors", "relationship-managers", organizationId ?? ""] as const,

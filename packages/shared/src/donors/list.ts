@@ -99,11 +99,21 @@ export const donorListResponseSchema = z.object({
    * the page (docs/decisions/044-request-cost.md).
    */
   unfilteredTotal: z.number().int().nullable(),
-  /** DS ratings present in the organisation's data, sorted (for the DS Rating filter). */
-  dsRatings: z.array(z.string()),
   /** The static group shown, when staticGroup was given. */
   group: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The filters the server applied (normalised). */
   appliedFilters: donorFilterValuesSchema,
 });
 export type DonorListResponse = z.infer<typeof donorListResponseSchema>;
+
+/**
+ * GET /api/donors/ds-ratings: the DS Rating filter's options, apart from the list's pages, which do not
+ * change them (docs/decisions/065-ds-ratings-apart-from-the-list.md).
+ */
+export const donorDsRatingsQuerySchema = donorListQuerySchema.pick({ organizationId: true });
+export type DonorDsRatingsQuery = z.infer<typeof donorDsRatingsQuerySchema>;
+export const donorDsRatingsResponseSchema = z.object({
+  /** DS ratings present in the organisation's data (every organisation's, for an admin naming none), sorted. */
+  dsRatings: z.array(z.string()),
+});
+export type DonorDsRatingsResponse = z.infer<typeof donorDsRatingsResponseSchema>;

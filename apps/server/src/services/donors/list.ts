@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { DonorExportQuery, DonorFilterSettings, DonorListQuery, DonorListResponse } from "@cultivate/shared";
+import type {
+  DonorDsRatingsQuery,
+  DonorExportQuery,
+  DonorFilterSettings,
+  DonorListQuery,
+  DonorListResponse,
+} from "@cultivate/shared";
 import { csvCell, DONOR_EXPORT_HEADERS, parseDonorFilters, PORTFOLIO_FILTER_MINE } from "@cultivate/shared";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
@@ -44,10 +50,7 @@ export async function listDonors(app: FastifyInstance, actor: Actor, q: DonorLis
   const group = await scopedGroup(app, actor, scope, q.staticGroup);
   const filters = filtersOf(q.filters);
   const params = { scope, filters: forQuery(filters, actor), groupId: group?.id, sort: q.sort, dir: q.dir };
-  const [{ rows, total }, dsRatings] = await Promise.all([
-    app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize }),
-    app.repos.donors.dsRatings(scope),
-  ]);
+  const { rows, total } = await app.repos.donors.list({ ...params, page: q.page, pageSize: q.pageSize });
   const filtered = Object.keys(filters).length > 0;
   return {
     rows,
@@ -56,10 +59,14 @@ export async function listDonors(app: FastifyInstance, actor: Actor, q: DonorLis
     pageSize: q.pageSize,
     pageCount: Math.max(1, Math.ceil(total / q.pageSize)),
     unfilteredTotal: !filtered ? total : total === 0 ? await app.repos.donors.count(params) : null,
-    dsRatings,
     group: group ? { id: group.id, name: group.name } : null,
     appliedFilters: filters,
   };
+}
+
+/** The DS Rating filter's options: the ratings present in the scope's donors, sorted. */
+export async function listDsRatings(app: FastifyInstance, actor: Actor, q: DonorDsRatingsQuery) {
+  return { dsRatings: await app.repos.donors.dsRatings(readScope(actor, q.organizationId)) };
 }
 
 /**

@@ -47,7 +47,12 @@ import { RequirePermission } from "@/features/auth/components/require-permission
 import { useDonorGroups, useGroupMembership, useSaveFilterGroup } from "@/features/donor-groups/api/donor-groups";
 import { SaveGroupModal } from "@/features/donor-groups/components/save-group-modal";
 import { useExportDonors } from "@/features/donors/api/export-donors";
-import { donorListQueryOptions, useDonorList, type DonorListParams } from "@/features/donors/api/list-donors";
+import {
+  donorListQueryOptions,
+  useDonorList,
+  useDsRatings,
+  type DonorListParams,
+} from "@/features/donors/api/list-donors";
 import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
 import { useBulkAssignRelationshipManager, useRelationshipManagers } from "@/features/donors/api/portfolio";
 import { managerName } from "@/features/donors/components/relationship-manager-field";
@@ -66,6 +71,8 @@ import { useUrlParams } from "@/lib/url-params";
 const PAGE_SIZES = ["25", "50", "100", "200"];
 /** Below Mantine's `sm` breakpoint (768 px) the list is cards, not a table (issue 14: usable at 390 px). */
 const PHONE = "(max-width: 47.99em)";
+/** No DS ratings yet (one array, so the filters panel keeps its render while they load). */
+const NO_RATINGS: string[] = [];
 
 export function DonorsRoute() {
   usePageTitle("Donors");
@@ -175,9 +182,8 @@ function DonorList() {
     [state.filters, state.staticGroup, state.organizationId],
   );
 
-  // The same ratings in every answer: one array while they do not change, so the filters panel keeps its render.
-  const dsRatingsKey = (list.data?.dsRatings ?? []).join("\n");
-  const dsRatings = useMemo(() => (dsRatingsKey ? dsRatingsKey.split("\n") : []), [dsRatingsKey]);
+  // TanStack Query keeps the same array while the ratings do not change, so the filters panel keeps its render.
+  const dsRatings = useDsRatings(state.organizationId).data ?? NO_RATINGS;
 
   const rows = list.data?.rows ?? [];
   const visibleIds = rows.map((r) => r.id);

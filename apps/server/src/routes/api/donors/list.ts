@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  donorDsRatingsQuerySchema,
+  donorDsRatingsResponseSchema,
   donorExportFileName,
   donorExportQuerySchema,
   donorListQuerySchema,
@@ -7,7 +9,7 @@ import {
 } from "@cultivate/shared";
 import { errorSchema, prefetchedStream } from "../../../lib/http.ts";
 import { donorActor } from "../../../services/donors/access.ts";
-import { donorExportLines, listDonors } from "../../../services/donors/list.ts";
+import { donorExportLines, listDonors, listDsRatings } from "../../../services/donors/list.ts";
 
 export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donors", {
@@ -25,6 +27,17 @@ export const donorListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     handler: async (request) => listDonors(app, await donorActor(app, request), request.query),
+  });
+
+  // Apart from the pages: paging and filtering do not change the options, so the screen asks once (ADR 065).
+  app.get("/donors/ds-ratings", {
+    schema: {
+      tags: ["donors"],
+      summary: "The DS Rating filter's options: the DS ratings present in the organisation's donors, sorted",
+      querystring: donorDsRatingsQuerySchema,
+      response: { 200: donorDsRatingsResponseSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) => listDsRatings(app, await donorActor(app, request), request.query),
   });
 
   app.get("/donors/export", {

@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { donorListResponseSchema, type DonorListResponse, type DonorSortKey } from "@cultivate/shared";
+import {
+  donorDsRatingsResponseSchema,
+  donorListResponseSchema,
+  type DonorListResponse,
+  type DonorSortKey,
+} from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 import { queryString } from "./query-string";
@@ -29,3 +34,16 @@ export const donorListQueryOptions = (params: DonorListParams) =>
   });
 
 export const useDonorList = (params: DonorListParams) => useQuery(donorListQueryOptions(params));
+
+/** The DS Rating filter's options. Apart from the pages, which do not change them: one request per visit. */
+export async function listDsRatings(organizationId?: string): Promise<string[]> {
+  return donorDsRatingsResponseSchema.parse(await apiFetch(`/api/donors/ds-ratings${queryString({ organizationId })}`))
+    .dsRatings;
+}
+
+export const useDsRatings = (organizationId?: string) =>
+  useQuery({
+    queryKey: queryKeys.donors.dsRatings(organizationId),
+    queryFn: () => listDsRatings(organizationId),
+    retry: false,
+  });
