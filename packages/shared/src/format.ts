@@ -39,6 +39,16 @@ export function formatNumber(value: unknown): string {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+// Built once, as the number formats above: toLocaleDateString with options builds a formatter per call,
+// and the donor list formats two dates a row (it showed in the filter bench's profile of a re-render,
+// docs/PERFORMANCE.md). DAY and the times use the viewer's time zone, which a page keeps.
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+const DAY = new Intl.DateTimeFormat("en-US", DAY_OPTIONS);
+const DAY_UTC = new Intl.DateTimeFormat("en-US", { ...DAY_OPTIONS, timeZone: "UTC" });
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+const TIME = new Intl.DateTimeFormat("en-US", TIME_OPTIONS);
+const TIME_SECONDS = new Intl.DateTimeFormat("en-US", { ...TIME_OPTIONS, second: "2-digit" });
+
 /**
  * A date as every screen shows it: "Jan 5, 2025" (docs/RULES.md, Display formats); "N/A" when missing or unreadable.
  * A calendar date ("2025-01-05") is shown as that day whatever the viewer's time zone; a timestamp is
@@ -46,21 +56,18 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return EMPTY_VALUE;
-  const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
   if (typeof value === "string") {
     const m = DATE_ONLY.exec(value);
     if (m) {
       const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
       if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return EMPTY_VALUE;
-      return date.toLocaleDateString("en-US", { ...options, timeZone: "UTC" });
+      return DAY_UTC.format(date);
     }
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
-  return date.toLocaleDateString("en-US", options);
+  return DAY.format(date);
 }
-
-const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
 
 /**
  * A moment with its time, in the viewer's time zone: "Nov 23, 2026, 3:04 PM" (with `seconds`, "3:04:05 PM").
@@ -70,7 +77,7 @@ export function formatDateTime(value: string | Date | null | undefined, opts: { 
   if (value === null || value === undefined || value === "") return EMPTY_VALUE;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return EMPTY_VALUE;
-  const time = date.toLocaleTimeString("en-US", opts.seconds ? { ...TIME, second: "2-digit" } : TIME);
+  const time = (opts.seconds ? TIME_SECONDS : TIME).format(date);
   return `${formatDate(date)}, ${time}`;
 }
 
