@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/shared/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          include: [
+            "packages/shared/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            // The web's markup checks, rendered on the server side of React (no browser).
+            "apps/web/src/**/*.test.tsx",
+          ],
         },
       },
       {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconFilterOff, IconSearch } from "@tabler/icons-react";
@@ -61,11 +61,10 @@ const DATE_RANGES = DONOR_DATE_FILTER_FIELDS.map(({ label, filter }) => ({
   max: filter.max as DateKey,
   defaultMin: filter.defaultMin,
 }));
+type DateRangeSpec = (typeof DATE_RANGES)[number];
 
 /** How long typing must pause before the list asks the server (ms). */
 const TYPING_PAUSE_MS = 350;
-
-type Problems = ReturnType<typeof donorFilterProblems>;
 
 /**
  * Sends the settings unless they are what the list already shows (or was last asked for). A value the range rule
@@ -128,25 +127,122 @@ export const DonorFiltersPanel = memo(function DonorFiltersPanel({
   useEffect(() => sendIfNew(debounced, lastSent, onChangeRef), [debounced]);
 
   /** A typed value: shown at once, sent after the pause. */
-  const onType = useCallback<TypeHandler>((key, value) => setDraft((d) => withValue(d, key, value)), []);
+  const onType = useCallback<FieldHandler>((key, value) => setDraft((d) => withValue(d, key, value)), []);
+  // The draft a choice starts from: the handlers stay the same functions, so a field re-renders only for its own value.
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   /** A choice: sent at once, with whatever is typed so far (issue 13: no wait after a pick). */
-  const onChoose = useCallback((next: DonorFilterSettings) => {
+  const choose = useCallback((next: DonorFilterSettings) => {
+    draftRef.current = next;
     setDraft(next);
     sendIfNew(next, lastSent, onChangeRef);
   }, []);
+  const onChoose = useCallback<FieldHandler>((key, value) => choose(withValue(draftRef.current, key, value)), [choose]);
+  const onClear = useCallback(() => choose({}), [choose]);
 
-  // The fields are their own memoised component: the URL catching up with what this panel sent re-renders
-  // the panel, not its thirty inputs.
   const problems = useMemo(() => donorFilterProblems(draft), [draft]);
+  const ratingData = useMemo(
+    () => [
+      ALL_RATINGS,
+      ...[...new Set([...dsRatings, ...(draft.selectedDSRatingFilter ? [draft.selectedDSRatingFilter] : [])])].map(
+        (r) => ({ value: r, label: r }),
+      ),
+    ],
+    [dsRatings, draft.selectedDSRatingFilter],
+  );
+  const portfolioData = useMemo(
+    () => [
+      ...PORTFOLIO_CHOICES,
+      ...portfolioOptions,
+      // A colleague named by the URL or a saved group who is no longer listed still shows as chosen.
+      ...(draft.portfolio &&
+      ![PORTFOLIO_FILTER_MINE, PORTFOLIO_FILTER_UNASSIGNED].includes(draft.portfolio) &&
+      !portfolioOptions.some((o) => o.value === draft.portfolio)
+        ? [{ value: draft.portfolio, label: "A colleague" }]
+        : []),
+    ],
+    [portfolioOptions, draft.portfolio],
+  );
+  const today = todayIso();
+
+  // Each field is its own memoised component and the handlers never change (issue 13): a pick re-renders the
+  // field it changed, not the panel's thirty inputs, while the click that made it is still being handled.
   return (
-    <FilterFields
-      draft={draft}
-      problems={problems}
-      dsRatings={dsRatings}
-      portfolioOptions={portfolioOptions}
-      onType={onType}
-      onChoose={onChoose}
-    />
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Filters" id={DONOR_FILTERS_PANEL_ID}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
+        <TextField
+          field="searchTerm"
+          label="Search name or email"
+          placeholder="Name or email"
+          leftSection={SEARCH_ICON}
+          value={draft.searchTerm ?? ""}
+          onType={onType}
+        />
+        <ChoiceField
+          field="selectedDSRatingFilter"
+          label="DS Rating"
+          placeholder="All Ratings"
+          data={ratingData}
+          value={draft.selectedDSRatingFilter}
+          onChoose={onChoose}
+        />
+        <ChoiceField
+          field="selectedStageFilter"
+          label="Current Stage"
+          data={STAGE_DATA}
+          value={draft.selectedStageFilter}
+          onChoose={onChoose}
+        />
+        <ChoiceField
+          field="portfolio"
+          label="Portfolio"
+          data={portfolioData}
+          value={draft.portfolio}
+          onChoose={onChoose}
+          searchable
+        />
+        <TextField
+          field="firstDateRange"
+          label="First Date Range"
+          placeholder='e.g. "1995" or "2005-20"'
+          value={draft.firstDateRange ?? ""}
+          onType={onType}
+        />
+        {DATE_RANGES.map((r) => (
+          <DateRange
+            key={r.label}
+            spec={r}
+            from={draft[r.min] ?? r.defaultMin ?? ""}
+            to={draft[r.max] ?? (r.defaultMin ? today : "")}
+            today={today}
+            onType={onType}
+            error={problems[r.min] ?? problems[r.max]}
+          />
+        ))}
+        {RANGES.map((r) => (
+          <RangeField
+            key={r.label}
+            spec={r}
+            min={draft[r.min]}
+            max={draft[r.max]}
+            minError={problems[r.min]}
+            maxError={problems[r.max]}
+            onType={onType}
+          />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="sm">
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconFilterOff size={16} />}
+          onClick={onClear}
+          disabled={Object.keys(draft).length === 0}
+        >
+          Clear Filters
+        </Button>
+      </Group>
+    </Paper>
   );
 });
 
@@ -157,155 +253,143 @@ const withValue = <K extends Key>(d: DonorFilterSettings, key: K, value: DonorFi
   return next;
 };
 
-type TypeHandler = <K extends Key>(key: K, value: DonorFilterSettings[K] | undefined) => void;
+/** Sets one filter (undefined or "" removes it); the panel's handlers never change. */
+type FieldHandler = <K extends Key>(key: K, value: DonorFilterSettings[K] | undefined) => void;
 
-const FilterFields = memo(function FilterFields({
-  draft,
-  problems,
-  dsRatings,
-  portfolioOptions,
-  onType: set,
-  onChoose: choose,
+const SEARCH_ICON = <IconSearch size={16} />;
+const ALL_RATINGS = { value: "all", label: "All Ratings" };
+const STAGE_DATA = [
+  { value: "all", label: "All Stages" },
+  ...STAGE_FILTER_OPTIONS.map((s) => ({ value: s, label: s })),
+];
+const PORTFOLIO_CHOICES = [
+  { value: "all", label: "All donors" },
+  { value: PORTFOLIO_FILTER_MINE, label: "My portfolio" },
+  { value: PORTFOLIO_FILTER_UNASSIGNED, label: "Unassigned" },
+];
+type ChoiceKey = "selectedDSRatingFilter" | "selectedStageFilter" | "portfolio";
+type TextKey = "searchTerm" | "firstDateRange";
+
+/** A list pick ("all" is no filter), applied at once. */
+const ChoiceField = memo(function ChoiceField({
+  field,
+  label,
+  placeholder,
+  data,
+  value,
+  onChoose,
+  searchable,
 }: {
-  draft: DonorFilterSettings;
-  problems: Problems;
-  dsRatings: string[];
-  portfolioOptions: PortfolioOption[];
-  onType: TypeHandler;
-  onChoose: (next: DonorFilterSettings) => void;
+  field: ChoiceKey;
+  label: string;
+  placeholder?: string;
+  data: { value: string; label: string }[];
+  value: string | undefined;
+  onChoose: FieldHandler;
+  searchable?: boolean;
 }) {
-  const numberValue = (v: number | string): number | undefined =>
-    v === "" || v === null || Number.isNaN(Number(v)) ? undefined : Number(v);
-
-  const ratingOptions = [
-    ...new Set([...dsRatings, ...(draft.selectedDSRatingFilter ? [draft.selectedDSRatingFilter] : [])]),
-  ];
-  const today = todayIso();
-
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Filters" id={DONOR_FILTERS_PANEL_ID}>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="sm" verticalSpacing="sm">
-        <TextInput
-          label="Search name or email"
-          placeholder="Name or email"
-          leftSection={<IconSearch size={16} />}
-          value={draft.searchTerm ?? ""}
-          onChange={(e) => set("searchTerm", e.currentTarget.value)}
-        />
-        <Select
-          label="DS Rating"
-          placeholder="All Ratings"
-          data={[{ value: "all", label: "All Ratings" }, ...ratingOptions.map((r) => ({ value: r, label: r }))]}
-          value={draft.selectedDSRatingFilter ?? "all"}
-          onChange={(v) => choose(withValue(draft, "selectedDSRatingFilter", v && v !== "all" ? v : undefined))}
-          allowDeselect={false}
-        />
-        <Select
-          label="Current Stage"
-          data={[{ value: "all", label: "All Stages" }, ...STAGE_FILTER_OPTIONS.map((s) => ({ value: s, label: s }))]}
-          value={draft.selectedStageFilter ?? "all"}
-          onChange={(v) => choose(withValue(draft, "selectedStageFilter", v && v !== "all" ? v : undefined))}
-          allowDeselect={false}
-        />
-        <Select
-          label="Portfolio"
-          data={[
-            { value: "all", label: "All donors" },
-            { value: PORTFOLIO_FILTER_MINE, label: "My portfolio" },
-            { value: PORTFOLIO_FILTER_UNASSIGNED, label: "Unassigned" },
-            ...portfolioOptions,
-            // A colleague named by the URL or a saved group who is no longer listed still shows as chosen.
-            ...(draft.portfolio &&
-            ![PORTFOLIO_FILTER_MINE, PORTFOLIO_FILTER_UNASSIGNED].includes(draft.portfolio) &&
-            !portfolioOptions.some((o) => o.value === draft.portfolio)
-              ? [{ value: draft.portfolio, label: "A colleague" }]
-              : []),
-          ]}
-          value={draft.portfolio ?? "all"}
-          onChange={(v) => choose(withValue(draft, "portfolio", v && v !== "all" ? v : undefined))}
-          allowDeselect={false}
-          searchable
-        />
-        <TextInput
-          label="First Date Range"
-          placeholder='e.g. "1995" or "2005-20"'
-          value={draft.firstDateRange ?? ""}
-          onChange={(e) => set("firstDateRange", e.currentTarget.value)}
-        />
-        {DATE_RANGES.map((r) => {
-          // A range with a default minimum (last gift date: 1900-01-01 … today) shows its defaults and
-          // drops a bound set back to them; the others show empty boxes.
-          const to = r.defaultMin ? today : "";
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={value ?? "all"}
+      onChange={(v) => onChoose(field, v && v !== "all" ? v : undefined)}
+      allowDeselect={false}
+      searchable={searchable}
+    />
+  );
+});
+
+/** Typed text, applied after the typing pause. */
+const TextField = memo(function TextField({
+  field,
+  label,
+  placeholder,
+  leftSection,
+  value,
+  onType,
+}: {
+  field: TextKey;
+  label: string;
+  placeholder: string;
+  leftSection?: ReactNode;
+  value: string;
+  onType: FieldHandler;
+}) {
+  return (
+    <TextInput
+      label={label}
+      placeholder={placeholder}
+      leftSection={leftSection}
+      value={value}
+      onChange={(e) => onType(field, e.currentTarget.value)}
+    />
+  );
+});
+
+const numberValue = (v: number | string): number | undefined =>
+  v === "" || v === null || Number.isNaN(Number(v)) ? undefined : Number(v);
+
+/** A numeric range's two boxes and the range rule's sentence under them. */
+const RangeField = memo(function RangeField({
+  spec: r,
+  min,
+  max,
+  minError,
+  maxError,
+  onType: set,
+}: {
+  spec: RangeSpec;
+  min: number | undefined;
+  max: number | undefined;
+  minError: string | undefined;
+  maxError: string | undefined;
+  onType: FieldHandler;
+}) {
+  const values = { min, max };
+  const errors = { min: minError, max: maxError };
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={2}>
+        {r.label}
+      </Text>
+      <Group gap={6} grow wrap="nowrap">
+        {(["min", "max"] as const).map((end) => {
+          const key = r[end];
+          const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
           return (
-            <DateRange
-              key={r.label}
-              label={r.label}
-              from={draft[r.min] ?? r.defaultMin ?? ""}
-              to={draft[r.max] ?? to}
-              onFrom={(v) => set(r.min, v && v !== r.defaultMin ? v : undefined)}
-              onTo={(v) => set(r.max, v && v !== to ? v : undefined)}
-              error={problems[r.min] ?? problems[r.max]}
+            <NumberInput
+              key={end}
+              aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
+              placeholder={
+                fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"
+              }
+              value={values[end] ?? ""}
+              onChange={(v) => {
+                const n = numberValue(v);
+                set(key, n === fallback ? undefined : n);
+              }}
+              min={r.limits.min}
+              max={r.limits.max}
+              // Never changed behind the user's back (issue 14: an Age max of 150 was silently erased): a value
+              // out of range stays in the box with the rule's sentence under the pair, and is not applied.
+              clampBehavior="none"
+              error={Boolean(errors[end])}
+              aria-describedby={errors[end] ? errorId(r.label) : undefined}
+              allowDecimal={r.decimals !== 0}
+              step={r.step ?? (r.money ? 1000 : 1)}
+              decimalScale={r.money ? 2 : r.decimals}
+              prefix={r.money ? "$" : undefined}
+              thousandSeparator={r.money ? "," : undefined}
+              allowNegative={false}
+              hideControls={r.money}
             />
           );
         })}
-        {RANGES.map((r) => {
-          const error = problems[r.min] ?? problems[r.max];
-          return (
-            <div key={r.label}>
-              <Text size="sm" fw={500} mb={2}>
-                {r.label}
-              </Text>
-              <Group gap={6} grow wrap="nowrap">
-                {(["min", "max"] as const).map((end) => {
-                  const key = r[end];
-                  const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
-                  return (
-                    <NumberInput
-                      key={end}
-                      aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
-                      placeholder={
-                        fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"
-                      }
-                      value={draft[key] ?? ""}
-                      onChange={(v) => {
-                        const n = numberValue(v);
-                        set(key, n === fallback ? undefined : n);
-                      }}
-                      min={r.limits.min}
-                      max={r.limits.max}
-                      // Never changed behind the user's back (issue 14: an Age max of 150 was silently erased): a value
-                      // out of range stays in the box with the rule's sentence under the pair, and is not applied.
-                      clampBehavior="none"
-                      error={Boolean(problems[key])}
-                      aria-describedby={problems[key] ? errorId(r.label) : undefined}
-                      allowDecimal={r.decimals !== 0}
-                      step={r.step ?? (r.money ? 1000 : 1)}
-                      decimalScale={r.money ? 2 : r.decimals}
-                      prefix={r.money ? "$" : undefined}
-                      thousandSeparator={r.money ? "," : undefined}
-                      allowNegative={false}
-                      hideControls={r.money}
-                    />
-                  );
-                })}
-              </Group>
-              <FieldError id={errorId(r.label)} message={error} />
-            </div>
-          );
-        })}
-      </SimpleGrid>
-      <Group justify="flex-end" mt="sm">
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<IconFilterOff size={16} />}
-          onClick={() => choose({})}
-          disabled={Object.keys(draft).length === 0}
-        >
-          Clear Filters
-        </Button>
       </Group>
-    </Paper>
+      <FieldError id={errorId(r.label)} message={minError ?? maxError} />
+    </div>
   );
 });
 
@@ -357,30 +441,46 @@ function DateBox({
   );
 }
 
-function DateRange(props: {
-  label: string;
+/**
+ * A date range's two boxes. A range with a default minimum (last gift date: 1900-01-01 … today) shows its
+ * defaults and drops a bound set back to them; the others show empty boxes.
+ */
+const DateRange = memo(function DateRange({
+  spec: r,
+  from,
+  to,
+  today,
+  onType: set,
+  error,
+}: {
+  spec: DateRangeSpec;
   from: string;
   to: string;
-  onFrom: (v: string) => void;
-  onTo: (v: string) => void;
+  today: string;
+  onType: FieldHandler;
   error?: string;
 }) {
+  const defaultTo = r.defaultMin ? today : "";
   return (
     <div>
       <Text size="sm" fw={500} mb={2}>
-        {props.label}
+        {r.label}
       </Text>
       <Group gap={6} grow wrap="nowrap">
-        <DateBox label={`${props.label} from`} value={props.from} onChange={props.onFrom} />
         <DateBox
-          label={`${props.label} to`}
-          value={props.to}
-          onChange={props.onTo}
-          invalid={Boolean(props.error)}
-          describedBy={props.error ? errorId(props.label) : undefined}
+          label={`${r.label} from`}
+          value={from}
+          onChange={(v) => set(r.min, v && v !== r.defaultMin ? v : undefined)}
+        />
+        <DateBox
+          label={`${r.label} to`}
+          value={to}
+          onChange={(v) => set(r.max, v && v !== defaultTo ? v : undefined)}
+          invalid={Boolean(error)}
+          describedBy={error ? errorId(r.label) : undefined}
         />
       </Group>
-      <FieldError id={errorId(props.label)} message={props.error} />
+      <FieldError id={errorId(r.label)} message={error} />
     </div>
   );
-}
+});

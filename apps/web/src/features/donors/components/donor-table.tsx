@@ -1,22 +1,19 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
-import { Link } from "react-router";
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  ScrollArea,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Button, Group, Menu, ScrollArea, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCheck, IconColumns, IconEye } from "@tabler/icons-react";
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { donorSortFirstDir, formatDate, formatMoney, type DonorListRow, type DonorSortKey } from "@cultivate/shared";
+import {
+  PlainAnchorLink,
+  PlainBadge,
+  PlainButtonLink,
+  PlainCheckbox,
+  PlainTd,
+  PlainTr,
+  usePlainStyles,
+  type PlainStyles,
+} from "@/components/ui/plain-cells";
 import classes from "./donor-table.module.css";
 
 const column = createColumnHelper<DonorListRow>();
@@ -128,7 +125,11 @@ function usePageOffset(ref: RefObject<HTMLElement | null>) {
   return offset;
 }
 
-type SelectionMeta = { selected: ReadonlySet<string>; onToggle: (id: string) => void };
+/** What a cell reads besides its row: the selection, and the theme's values for the plain cells (ADR 066). */
+type CellMeta = { selected: ReadonlySet<string>; onToggle: (id: string) => void; styles: PlainStyles };
+const EYE = <IconEye size={14} />;
+/** The stage badge's extra style: the whole stage name shows, however narrow the column. */
+const BADGE_STYLE = { overflow: "visible", minWidth: "max-content" } as const;
 
 interface DonorTableProps {
   rows: DonorListRow[];
@@ -163,11 +164,12 @@ export const DonorTable = memo(function DonorTable({
         // the selection does, or every cell remounts and the checkbox just ticked loses the keyboard focus
         // (issue 14, e2e/keyboard.spec.ts). The selection reaches the cell through the table's meta.
         cell: ({ row, table }) => {
-          const { selected: chosen, onToggle: toggle } = table.options.meta as SelectionMeta;
+          const { selected: chosen, onToggle: toggle, styles } = table.options.meta as CellMeta;
           const name = [row.original.firstName, row.original.lastName].filter(Boolean).join(" ");
           return (
-            <Checkbox
-              aria-label={`Select ${name || "donor"}`}
+            <PlainCheckbox
+              styles={styles}
+              label={`Select ${name || "donor"}`}
               checked={chosen.has(row.original.id)}
               onChange={() => toggle(row.original.id)}
             />
@@ -177,14 +179,16 @@ export const DonorTable = memo(function DonorTable({
       column.accessor("lastName", {
         header: "Name",
         // The name opens the donor, as View Details does (issue 14); a long name wraps rather than being cut.
-        cell: ({ row }) => {
-          const name = listName(row.original);
-          return (
-            <Anchor component={Link} to={donorLink(row.original.id)} size="sm" fw={600} className={classes.wrap}>
-              {name}
-            </Anchor>
-          );
-        },
+        cell: ({ row, table }) => (
+          <PlainAnchorLink
+            styles={(table.options.meta as CellMeta).styles}
+            to={donorLink(row.original.id)}
+            fw={600}
+            className={classes.wrap}
+          >
+            {listName(row.original)}
+          </PlainAnchorLink>
+        ),
       }),
       column.accessor("email", { header: "Email", cell: (c) => <Cut value={text(c.getValue())} /> }),
       column.accessor("dsRating", { header: "DS Rating", cell: (c) => <Cut value={text(c.getValue())} /> }),
@@ -205,14 +209,13 @@ export const DonorTable = memo(function DonorTable({
       column.accessor("currentStage", {
         header: "Stage",
         cell: (c) => (
-          <Badge
-            variant="light"
+          <PlainBadge
+            styles={(c.table.options.meta as CellMeta).styles}
             color={c.getValue() === "Complete" ? "teal" : "blue"}
-            style={{ overflow: "visible" }}
-            miw="max-content"
+            style={BADGE_STYLE}
           >
             {c.getValue()}
-          </Badge>
+          </PlainBadge>
         ),
       }),
       // Issue 15, Portfolios: who manages the donor (name, else email).
@@ -233,16 +236,14 @@ export const DonorTable = memo(function DonorTable({
             Actions
           </Text>
         ),
-        cell: ({ row }) => (
-          <Button
-            component={Link}
+        cell: ({ row, table }) => (
+          <PlainButtonLink
+            styles={(table.options.meta as CellMeta).styles}
             to={donorLink(row.original.id)}
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconEye size={14} />}
+            leftSection={EYE}
           >
             View Details
-          </Button>
+          </PlainButtonLink>
         ),
       }),
     ],
@@ -250,13 +251,14 @@ export const DonorTable = memo(function DonorTable({
   );
 
   const optional = useOptionalColumns();
+  const styles = usePlainStyles();
   const table = useReactTable({
     data: rows,
     columns,
     state: { columnVisibility: optional.shown },
     getCoreRowModel: getCoreRowModel(),
     getRowId: (r) => r.id,
-    meta: { selected, onToggle } satisfies SelectionMeta,
+    meta: { selected, onToggle, styles } satisfies CellMeta,
     manualSorting: true,
     manualPagination: true,
   });
@@ -372,7 +374,8 @@ export const DonorTable = memo(function DonorTable({
             {items.map((item) => {
               const row = modelRows[item.index]!;
               return (
-                <Table.Tr
+                // Plain elements with Mantine's classes (ADR 066): the body's rows and cells are most of the page.
+                <PlainTr
                   key={row.id}
                   ref={virtualize ? virtualizer.measureElement : undefined}
                   data-index={item.index}
@@ -382,11 +385,11 @@ export const DonorTable = memo(function DonorTable({
                   data-selected={selected.has(row.id) || undefined}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id} className={classes.cell}>
+                    <PlainTd key={cell.id} className={classes.cell}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
+                    </PlainTd>
                   ))}
-                </Table.Tr>
+                </PlainTr>
               );
             })}
             {after > 0 ? <tr aria-hidden style={{ height: after }} /> : null}
