@@ -434,8 +434,11 @@ test("Export CSV downloads every donor matching the filters with the 19 columns"
 test("open a donor, edit and save notes; the full record shows the change", async ({ page }) => {
   await signedInManagerWithDonors(page);
   await page.goto("/donors");
+  // The table's links are plain <a>s that the table follows in the page (ADR 066): no document load.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await page.getByRole("row").filter({ hasText: "Lovelace, Ada" }).getByRole("link", { name: "View Details" }).click();
   await expect(page).toHaveURL(/\/donor\/[0-9a-f-]+\/dashboard$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   await expect(page.getByRole("heading", { name: "Ada Lovelace" })).toBeVisible();
   await expect(page.getByTestId("donor-capacity")).toHaveText("$1,250,000");
   await expect(page.getByTestId("donor-ds-rating")).toHaveText("DS1-1");

@@ -1,11 +1,13 @@
 import {
+  useCallback,
   useMemo,
+  type MouseEvent,
   type ComponentPropsWithoutRef,
   type ComponentPropsWithRef,
   type CSSProperties,
   type ReactNode,
 } from "react";
-import { Link } from "react-router";
+import { useNavigate } from "react-router";
 import {
   Anchor,
   Badge,
@@ -165,7 +167,43 @@ export function PlainBadge({
   );
 }
 
-/** `<Anchor component={Link} to size="sm">` (underline on hover); `fw` as Mantine's style prop. */
+/**
+ * React Router's Link is a component with several hooks; two a row were a tenth of a page's render. The plain
+ * links are `<a href>` and the table around them follows them in the page (useRouteLinkClicks).
+ */
+export function useRouteLinkClicks() {
+  const navigate = useNavigate();
+  return useCallback(
+    (event: MouseEvent) => {
+      // What Link does: a plain left click on an app path navigates in the page; a modified or middle click,
+      // another target, a download, or a click already handled is left to the browser.
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
+      const link = (event.target as Element).closest?.("a[href]");
+      const href = link?.getAttribute("href");
+      if (
+        !link ||
+        !href?.startsWith("/") ||
+        href.startsWith("//") ||
+        link.hasAttribute("target") ||
+        link.hasAttribute("download")
+      )
+        return;
+      event.preventDefault();
+      void navigate(href);
+    },
+    [navigate],
+  );
+}
+
+/** `<Anchor component={Link} to size="sm">` (underline on hover; useRouteLinkClicks follows it); `fw` as Mantine's style prop. */
 export function PlainAnchorLink({
   styles,
   to,
@@ -180,8 +218,8 @@ export function PlainAnchorLink({
   children: ReactNode;
 }) {
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
       style={fw === undefined ? styles.text.sm : { ...styles.text.sm, fontWeight: fw }}
       className={cx(
         styles.focus,
@@ -194,11 +232,11 @@ export function PlainAnchorLink({
       data-underline="hover"
     >
       {children}
-    </Link>
+    </a>
   );
 }
 
-/** `<Button component={Link} to size="compact-sm" variant="light" leftSection>`. */
+/** `<Button component={Link} to size="compact-sm" variant="light" leftSection>` (useRouteLinkClicks follows it). */
 export function PlainButtonLink({
   styles,
   to,
@@ -211,8 +249,8 @@ export function PlainButtonLink({
   children: ReactNode;
 }) {
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
       style={styles.lightButton["compact-sm"]}
       className={cx(
         styles.focus,
@@ -234,6 +272,6 @@ export function PlainButtonLink({
         ) : null}
         <span className={cx(Button.classes.label, "mantine-Button-label")}>{children}</span>
       </span>
-    </Link>
+    </a>
   );
 }

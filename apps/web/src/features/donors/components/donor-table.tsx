@@ -12,6 +12,7 @@ import {
   PlainTd,
   PlainTr,
   usePlainStyles,
+  useRouteLinkClicks,
   type PlainStyles,
 } from "@/components/ui/plain-cells";
 import classes from "./donor-table.module.css";
@@ -252,6 +253,7 @@ export const DonorTable = memo(function DonorTable({
 
   const optional = useOptionalColumns();
   const styles = usePlainStyles();
+  const onLinkClick = useRouteLinkClicks();
   const table = useReactTable({
     data: rows,
     columns,
@@ -369,7 +371,7 @@ export const DonorTable = memo(function DonorTable({
               </Table.Tr>
             ))}
           </Table.Thead>
-          <Table.Tbody ref={bodyRef}>
+          <Table.Tbody ref={bodyRef} onClick={onLinkClick}>
             {before > 0 ? <tr aria-hidden style={{ height: before }} /> : null}
             {items.map((item) => {
               const row = modelRows[item.index]!;
