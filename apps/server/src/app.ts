@@ -285,6 +285,9 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))
           res.header("cache-control", "public, max-age=31536000, immutable");
+        // Not hashed, so not for good; but Chromium asks for it again at every change of the address within the
+        // page (each filter change), and max-age=0 sent each of those to the server.
+        else if (path.basename(filePath) === "favicon.svg") res.header("cache-control", "public, max-age=86400");
       },
     });
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "./helpers.ts";
 
 const script = `console.log(${JSON.stringify("cultivate ".repeat(400))});\n`;
+const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14"/></svg>`;
 const page = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body>${"<p>Cultivate</p>".repeat(100)}</body></html>`;
 
 describe("the built web app", () => {
@@ -16,7 +17,7 @@ describe("the built web app", () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-web-dist-"));
     fs.mkdirSync(path.join(webDist, "assets"));
-    const files = { "index.html": page, "assets/app-abc123.js": script };
+    const files = { "index.html": page, "assets/app-abc123.js": script, "favicon.svg": icon };
     for (const [name, text] of Object.entries(files)) {
       const file = path.join(webDist, name);
       fs.writeFileSync(file, text);
@@ -62,5 +63,13 @@ describe("the built web app", () => {
     const plain = await t.app.inject({ url: "/donors?page=2" });
     expect(plain.headers["cache-control"]).toBe("no-cache");
     expect(plain.body).toBe(page);
+  });
+
+  it("lets the browser keep the favicon for a day (it is asked for at every change of the address)", async () => {
+    const res = await t.app.inject({ url: "/favicon.svg" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/image\/svg\+xml/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+    expect(res.body).toBe(icon);
   });
 });
