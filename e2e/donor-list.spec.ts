@@ -267,8 +267,11 @@ test("at 390 px the donor list is cards, with filters, sorting and paging, and n
   await expect(cards).toHaveCount(2);
   expect(await noSideways()).toBe(true);
 
+  // The cards' links are plain <a>s that the list follows in the page (ADR 066): no document load.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await cards.first().getByRole("link", { name: "Lovelace, Ada", exact: true }).click();
   await expect(page).toHaveURL(/\/donor\/[0-9a-f-]+\/dashboard$/);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 
 const expectTitle = async (page: Page, path: string, title: string) => {

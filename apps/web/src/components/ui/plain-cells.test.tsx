@@ -7,7 +7,20 @@ import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Anchor, Badge, Button, Checkbox, MantineProvider, Table } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  MantineProvider,
+  SimpleGrid,
+  Table,
+  Text,
+  getSpacing,
+  rem,
+} from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { cssVariablesResolver, theme } from "../../lib/theme";
 import {
@@ -15,7 +28,11 @@ import {
   PlainAnchorLink,
   PlainBadge,
   PlainButtonLink,
+  PlainCardItem,
   PlainCheckbox,
+  PlainGrid,
+  PlainGroup,
+  PlainText,
   PlainTd,
   PlainTr,
   usePlainStyles,
@@ -103,13 +120,25 @@ describe("plain cells render Mantine's markup", () => {
     );
   });
 
-  it("a checkbox, ticked and not", () => {
-    for (const checked of [false, true]) {
+  it("a checkbox, ticked and not, with a margin and without", () => {
+    for (const [checked, mt] of [
+      [false, undefined],
+      [true, undefined],
+      [false, 3],
+    ] as const) {
       const mine = parse(
-        markup((s) => <PlainCheckbox styles={s} label="Select Ann Lee" checked={checked} onChange={() => {}} />),
+        markup((s) => (
+          <PlainCheckbox
+            styles={s}
+            label="Select Ann Lee"
+            checked={checked}
+            onChange={() => {}}
+            style={mt === undefined ? undefined : { marginTop: rem(mt) }}
+          />
+        )),
       );
       const theirs = parse(
-        markup(() => <Checkbox aria-label="Select Ann Lee" checked={checked} onChange={() => {}} />),
+        markup(() => <Checkbox aria-label="Select Ann Lee" checked={checked} onChange={() => {}} mt={mt} />),
       );
       // Mantine's root carries one more class (Checkbox.module.css's root, which only sets variables); ours
       // sets the variables that class gives size "sm" and variant "filled" instead.
@@ -152,7 +181,7 @@ describe("plain cells render Mantine's markup", () => {
   it("a link styled as an anchor", () => {
     same(
       (s) => (
-        <PlainAnchorLink styles={s} to="/donor/1/dashboard" fw={600} className="wrap">
+        <PlainAnchorLink styles={s} to="/donor/1/dashboard" size="sm" fw={600} className="wrap">
           Lee, Ann
         </PlainAnchorLink>
       ),
@@ -179,5 +208,119 @@ describe("plain cells render Mantine's markup", () => {
         View Details
       </Button>,
     );
+  });
+
+  it("texts: small and dimmed, cut with a title; medium weight", () => {
+    same(
+      (s) => (
+        <PlainText styles={s} size="xs" dimmed truncate title="ann@example.org">
+          ann@example.org
+        </PlainText>
+      ),
+      <Text size="xs" c="dimmed" truncate="end" title="ann@example.org">
+        ann@example.org
+      </Text>,
+    );
+    same(
+      (s) => (
+        <PlainText styles={s} size="sm" fw={500}>
+          $1,250
+        </PlainText>
+      ),
+      <Text size="sm" fw={500}>
+        $1,250
+      </Text>,
+    );
+  });
+
+  it("a link at the text's own size, with a style", () => {
+    same(
+      (s) => (
+        <PlainAnchorLink styles={s} to="/donor/1/dashboard" fw={600} style={{ overflowWrap: "anywhere" }}>
+          Lee, Ann
+        </PlainAnchorLink>
+      ),
+      <Anchor href="/donor/1/dashboard" fw={600} style={{ overflowWrap: "anywhere" }}>
+        Lee, Ann
+      </Anchor>,
+    );
+  });
+
+  it("a full-width button link with a margin and a name", () => {
+    same(
+      (s) => (
+        <PlainButtonLink
+          styles={s}
+          to="/donor/1/dashboard"
+          fullWidth
+          style={{ marginTop: getSpacing("xs") }}
+          aria-label="View Details of Lee, Ann"
+        >
+          View Details
+        </PlainButtonLink>
+      ),
+      <Button
+        component="a"
+        href="/donor/1/dashboard"
+        size="compact-sm"
+        variant="light"
+        mt="xs"
+        fullWidth
+        aria-label="View Details of Lee, Ann"
+      >
+        View Details
+      </Button>,
+    );
+  });
+
+  it("groups, and a card holding them", () => {
+    same(
+      (s) => (
+        <PlainCardItem styles={s} radius="md" padding="sm" data-selected>
+          <PlainGroup styles={s} layout={{ gap: "xs", align: "flex-start", justify: "space-between", wrap: "nowrap" }}>
+            <PlainGroup
+              styles={s}
+              layout={{ gap: "sm", align: "flex-start", justify: "flex-start", wrap: "nowrap" }}
+              style={{ minWidth: 0 }}
+            >
+              x
+            </PlainGroup>
+          </PlainGroup>
+        </PlainCardItem>
+      ),
+      <Card component="li" withBorder radius="md" padding="sm" data-selected>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Group gap="sm" wrap="nowrap" align="flex-start" justify="flex-start" style={{ minWidth: 0 }}>
+            x
+          </Group>
+        </Group>
+      </Card>,
+    );
+  });
+
+  it("a grid of fixed columns: Mantine's <style> element's variables on the grid itself", () => {
+    const mine = parse(
+      markup(() => (
+        <PlainGrid cols={3} spacing="xs" style={{ marginTop: getSpacing("xs") }}>
+          <div>x</div>
+        </PlainGrid>
+      )),
+    );
+    const [styleTag, grid] = parse(
+      markup(() => (
+        <SimpleGrid cols={3} spacing="xs" mt="xs">
+          <div>x</div>
+        </SimpleGrid>
+      )),
+    );
+    // <style>.__m__-ID{--sg-spacing-x:…;--sg-spacing-y:…;--sg-cols:3;}</style>, then the grid with class __m__-ID.
+    const rule = /^\.(\S+)\{(.*)\}$/.exec(styleTag!.text)!;
+    expect(grid!.attrs.class!.split(" ")).toContain(rule[1]);
+    grid!.attrs.class = grid!.attrs
+      .class!.split(" ")
+      .filter((c) => c !== rule[1])
+      .join(" ");
+    grid!.attrs.style = [...grid!.attrs.style!.split(";"), ...rule[2]!.split(";").filter(Boolean)].sort().join(";");
+    expect(mine).toEqual([grid]);
   });
 });

@@ -12,28 +12,39 @@ import {
   Anchor,
   Badge,
   Button,
+  Card,
   CheckIcon,
   Checkbox,
   FOCUS_CLASS_NAMES,
+  Group,
+  Paper,
+  SimpleGrid,
   Table,
   Text,
   UnstyledButton,
+  getSpacing,
   useMantineTheme,
   type BadgeProps,
   type ButtonProps,
+  type CardProps,
   type CheckboxProps,
+  type GroupProps,
   type MantineColor,
+  type MantineSize,
+  type MantineSpacing,
   type MantineTheme,
+  type PaperProps,
   type TextProps,
 } from "@mantine/core";
 
 /**
- * Mantine's markup for a list's many small pieces (a row, its cells, a checkbox, a badge, a link, a compact
- * button) as plain elements: the same classes, data attributes and CSS variables Mantine's components give,
- * so they look the same, without a Mantine component (props, theme and Styles API resolved again) per cell.
- * A page of 50 donors had about 40 Mantine components a row, most of a filter change's time in the browser
- * (ADR 066). The variables come from Mantine's own resolvers, once per theme; plain-cells.test.tsx renders
- * each piece beside Mantine's component and fails when an upgrade makes them differ.
+ * Mantine's markup for a list's many small pieces (a table row and its cells; a card, group, grid and
+ * text; a checkbox, a badge, a link, a compact button) as plain elements: the same classes, data
+ * attributes and CSS variables Mantine's components give, so they look the same, without a Mantine
+ * component (props, theme and Styles API resolved again) per piece. A page of 50 donors had about 40
+ * Mantine components a table row and 55 a phone card, most of a filter change's time in the browser
+ * (ADR 066). The variables come from Mantine's own resolvers, once per theme; plain-cells.test.tsx
+ * renders each piece beside Mantine's component and fails when an upgrade makes them differ.
  */
 
 type Vars = Record<string, string | undefined>;
@@ -42,14 +53,24 @@ const vars = (resolved: { root?: Vars }) =>
   Object.fromEntries(Object.entries(resolved.root ?? {}).filter(([, v]) => v !== undefined)) as CSSProperties;
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
-/** What the pieces need from the theme, worked out once (usePlainStyles). */
+/** What the pieces need from the theme: each set of variables worked out once per theme (usePlainStyles). */
 export interface PlainStyles {
   focus: string;
   active: string;
   checkbox: CSSProperties;
-  text: Record<"sm", CSSProperties>;
+  text: (size: MantineSize) => CSSProperties;
   lightBadge: (color: MantineColor) => CSSProperties;
-  lightButton: Record<"compact-sm", CSSProperties>;
+  lightButton: (size: "compact-sm") => CSSProperties;
+  group: (props: GroupLayout) => CSSProperties;
+  card: (radius: MantineSize, padding: MantineSpacing) => CSSProperties;
+}
+
+/** A Group's layout, all four given (Mantine's defaults are not applied here). */
+export interface GroupLayout {
+  gap: MantineSpacing;
+  align: CSSProperties["alignItems"];
+  justify: CSSProperties["justifyContent"];
+  wrap: CSSProperties["flexWrap"];
 }
 
 /**
@@ -63,7 +84,15 @@ export const CHECKBOX_ROOT_VARS = {
 } as const;
 
 export function plainStyles(theme: MantineTheme): PlainStyles {
-  const badges = new Map<string, CSSProperties>();
+  const cache = new Map<string, CSSProperties>();
+  const once = (key: string, make: () => CSSProperties) => {
+    let style = cache.get(key);
+    if (!style) {
+      style = make();
+      cache.set(key, style);
+    }
+    return style;
+  };
   return {
     focus: theme.focusClassName || FOCUS_CLASS_NAMES[theme.focusRing],
     active: theme.activeClassName,
@@ -71,18 +100,20 @@ export function plainStyles(theme: MantineTheme): PlainStyles {
       ...CHECKBOX_ROOT_VARS,
       ...vars(Checkbox.varsResolver(theme, { radius: "sm", variant: "filled" } as CheckboxProps, {})),
     } as CSSProperties,
-    text: { sm: vars(Text.varsResolver(theme, { size: "sm" } as TextProps, {})) },
-    lightBadge: (color) => {
-      let style = badges.get(color);
-      if (!style) {
-        style = vars(Badge.varsResolver(theme, { variant: "light", color } as BadgeProps, {}));
-        badges.set(color, style);
-      }
-      return style;
-    },
-    lightButton: {
-      "compact-sm": vars(Button.varsResolver(theme, { variant: "light", size: "compact-sm" } as ButtonProps, {})),
-    },
+    text: (size) => once(`text ${size}`, () => vars(Text.varsResolver(theme, { size } as TextProps, {}))),
+    lightBadge: (color) =>
+      once(`badge ${color}`, () => vars(Badge.varsResolver(theme, { variant: "light", color } as BadgeProps, {}))),
+    lightButton: (size) =>
+      once(`button ${size}`, () => vars(Button.varsResolver(theme, { variant: "light", size } as ButtonProps, {}))),
+    group: (layout) =>
+      once(`group ${layout.gap} ${layout.align} ${layout.justify} ${layout.wrap}`, () =>
+        vars(Group.varsResolver(theme, layout as GroupProps, { childWidth: "" })),
+      ),
+    card: (radius, padding) =>
+      once(`card ${radius} ${padding}`, () => ({
+        ...vars(Paper.varsResolver(theme, { radius } as PaperProps, {})),
+        ...vars(Card.varsResolver(theme, { padding } as CardProps, {})),
+      })),
   };
 }
 
@@ -106,21 +137,23 @@ export function PlainTd({ className, ...props }: ComponentPropsWithoutRef<"td">)
 
 const CHECK_ICON = <CheckIcon aria-hidden className={cx(Checkbox.classes.icon, "mantine-Checkbox-icon")} />;
 
-/** `<Checkbox aria-label checked onChange />` without a label (size "sm", variant "filled"). */
+/** `<Checkbox aria-label checked onChange />` without a label (size "sm", variant "filled"); `style` as Mantine's. */
 export function PlainCheckbox({
   styles,
   label,
   checked,
   onChange,
+  style,
 }: {
   styles: PlainStyles;
   label: string;
   checked: boolean;
   onChange: () => void;
+  style?: CSSProperties;
 }) {
   return (
     <div
-      style={styles.checkbox}
+      style={style ? { ...styles.checkbox, ...style } : styles.checkbox}
       className={cx(Checkbox.classes.root, "mantine-Checkbox-root")}
       data-checked={checked || undefined}
       data-variant="filled"
@@ -167,9 +200,116 @@ export function PlainBadge({
   );
 }
 
+/** `<Text size c="dimmed" fw truncate="end" title>` as a `<p>`. */
+export function PlainText({
+  styles,
+  size,
+  dimmed,
+  fw,
+  truncate,
+  title,
+  children,
+}: {
+  styles: PlainStyles;
+  size: MantineSize;
+  dimmed?: boolean;
+  fw?: number;
+  truncate?: boolean;
+  title?: string;
+  children: ReactNode;
+}) {
+  const style = styles.text(size);
+  return (
+    <p
+      style={
+        dimmed || fw ? { ...style, color: dimmed ? "var(--mantine-color-dimmed)" : undefined, fontWeight: fw } : style
+      }
+      className={cx(styles.focus, Text.classes.root, "mantine-Text-root")}
+      data-size={size}
+      data-truncate={truncate ? "end" : undefined}
+      title={title}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** `<Group gap align justify wrap style>`; children as given (Mantine's drops false and null ones, as React does). */
+export function PlainGroup({
+  styles,
+  layout,
+  style,
+  children,
+}: {
+  styles: PlainStyles;
+  layout: GroupLayout;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  const vars = styles.group(layout);
+  return (
+    <div style={style ? { ...vars, ...style } : vars} className={cx(Group.classes.root, "mantine-Group-root")}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * `<SimpleGrid cols spacing style>` with one column count at every width. Mantine writes its variables into a
+ * `<style>` element with a class of its own for each grid (they may change by breakpoint); a fixed grid can
+ * carry them on itself.
+ */
+export function PlainGrid({
+  cols,
+  spacing,
+  style,
+  children,
+}: {
+  cols: number;
+  spacing: MantineSpacing;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  const gap = getSpacing(spacing);
+  return (
+    <div
+      style={{ "--sg-spacing-x": gap, "--sg-spacing-y": gap, "--sg-cols": cols, ...style } as CSSProperties}
+      className={cx(SimpleGrid.classes.root, "mantine-SimpleGrid-root")}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** `<Card component="li" withBorder radius padding>` whose children hold no Card.Section. */
+export function PlainCardItem({
+  styles,
+  radius,
+  padding,
+  children,
+  ...data
+}: {
+  styles: PlainStyles;
+  radius: MantineSize;
+  padding: MantineSpacing;
+  children: ReactNode;
+} & { [data: `data-${string}`]: string | boolean | undefined }) {
+  return (
+    <li
+      style={styles.card(radius, padding)}
+      className={cx(Card.classes.root, "mantine-Card-root", Paper.classes.root, "mantine-Paper-root")}
+      data-with-border="true"
+      data-orientation="vertical"
+      {...data}
+    >
+      {children}
+    </li>
+  );
+}
+
 /**
  * React Router's Link is a component with several hooks; two a row were a tenth of a page's render. The plain
- * links are `<a href>` and the table around them follows them in the page (useRouteLinkClicks).
+ * links are `<a href>`, and the list around them follows them in the page with this one handler.
  */
 export function useRouteLinkClicks() {
   const navigate = useNavigate();
@@ -203,24 +343,31 @@ export function useRouteLinkClicks() {
   );
 }
 
-/** `<Anchor component={Link} to size="sm">` (underline on hover; useRouteLinkClicks follows it); `fw` as Mantine's style prop. */
+/**
+ * `<Anchor component={Link} to size fw style>` (underline on hover), as a plain `<a href>`: the list around
+ * it follows it in the page (useRouteLinkClicks).
+ */
 export function PlainAnchorLink({
   styles,
   to,
+  size,
   fw,
+  style,
   className,
   children,
 }: {
   styles: PlainStyles;
   to: string;
+  size?: MantineSize;
   fw?: number;
+  style?: CSSProperties;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <a
       href={to}
-      style={fw === undefined ? styles.text.sm : { ...styles.text.sm, fontWeight: fw }}
+      style={{ ...(size ? styles.text(size) : undefined), ...style, fontWeight: fw }}
       className={cx(
         styles.focus,
         Anchor.classes.root,
@@ -228,7 +375,7 @@ export function PlainAnchorLink({
         Text.classes.root,
         "mantine-Text-root mantine-Anchor-root",
       )}
-      data-size="sm"
+      data-size={size}
       data-underline="hover"
     >
       {children}
@@ -236,22 +383,32 @@ export function PlainAnchorLink({
   );
 }
 
-/** `<Button component={Link} to size="compact-sm" variant="light" leftSection>` (useRouteLinkClicks follows it). */
+/**
+ * `<Button component={Link} to size="compact-sm" variant="light" leftSection fullWidth style aria-label>`, as a
+ * plain `<a href>` (useRouteLinkClicks follows it).
+ */
 export function PlainButtonLink({
   styles,
   to,
   leftSection,
+  fullWidth,
+  style,
+  "aria-label": ariaLabel,
   children,
 }: {
   styles: PlainStyles;
   to: string;
   leftSection?: ReactNode;
+  fullWidth?: boolean;
+  style?: CSSProperties;
+  "aria-label"?: string;
   children: ReactNode;
 }) {
+  const vars = styles.lightButton("compact-sm");
   return (
     <a
       href={to}
-      style={styles.lightButton["compact-sm"]}
+      style={style ? { ...vars, ...style } : vars}
       className={cx(
         styles.focus,
         styles.active,
@@ -262,7 +419,9 @@ export function PlainButtonLink({
       )}
       data-variant="light"
       data-size="compact-sm"
+      data-block={fullWidth ? "true" : undefined}
       data-with-left-section={leftSection ? "true" : undefined}
+      aria-label={ariaLabel}
     >
       <span className={cx(Button.classes.inner, "mantine-Button-inner")}>
         {leftSection ? (

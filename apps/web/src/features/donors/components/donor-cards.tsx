@@ -1,8 +1,21 @@
 import { memo } from "react";
-import { Link } from "react-router";
-import { Anchor, Badge, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Select, Stack, getSpacing, rem } from "@mantine/core";
 import { IconEye } from "@tabler/icons-react";
 import { donorSortFirstDir, formatDate, formatMoney, type DonorListRow, type DonorSortKey } from "@cultivate/shared";
+import {
+  PlainAnchorLink,
+  PlainBadge,
+  PlainButtonLink,
+  PlainCardItem,
+  PlainCheckbox,
+  PlainGrid,
+  PlainGroup,
+  PlainText,
+  usePlainStyles,
+  useRouteLinkClicks,
+  type GroupLayout,
+  type PlainStyles,
+} from "@/components/ui/plain-cells";
 import { donorLink, listName } from "./donor-table";
 
 const SORTABLE: [DonorSortKey, string][] = [
@@ -42,20 +55,31 @@ interface DonorCardsProps {
   showOrganization: boolean;
 }
 
-const Fact = ({ label, value }: { label: string; value: string }) => (
+const Fact = ({ styles, label, value }: { styles: PlainStyles; label: string; value: string }) => (
   <div>
-    <Text size="xs" c="dimmed">
+    <PlainText styles={styles} size="xs" dimmed>
       {label}
-    </Text>
-    <Text size="sm" fw={500}>
+    </PlainText>
+    <PlainText styles={styles} size="sm" fw={500}>
       {value}
-    </Text>
+    </PlainText>
   </div>
 );
 
+// A card's fixed layout and styles (the plain pieces of ADR 066: a card was about 55 Mantine components).
+const HEAD: GroupLayout = { gap: "xs", align: "flex-start", justify: "space-between", wrap: "nowrap" };
+const NAME: GroupLayout = { gap: "sm", align: "flex-start", justify: "flex-start", wrap: "nowrap" };
+const SHRINKS = { minWidth: 0 };
+const CHECK_STYLE = { marginTop: rem(3) };
+const LINK_STYLE = { overflowWrap: "anywhere" } as const;
+const BADGE_STYLE = { flex: "none" };
+const BELOW = { marginTop: getSpacing("xs") };
+const EYE = <IconEye size={14} />;
+
 /**
  * The donor list on a phone (below 768 px, issue 14): one card per donor with the figures a fundraiser
- * checks first, the same selection and links as the table, and the sort as one choice.
+ * checks first, the same selection and links as the table, and the sort as one choice. The cards are plain
+ * elements with Mantine's classes, and their links are followed by the list (ADR 066).
  */
 export const DonorCards = memo(function DonorCards({
   rows,
@@ -66,6 +90,8 @@ export const DonorCards = memo(function DonorCards({
   onSortChange,
   showOrganization,
 }: DonorCardsProps) {
+  const styles = usePlainStyles();
+  const onLinkClick = useRouteLinkClicks();
   return (
     <Stack gap="sm" p="sm">
       <Select
@@ -80,58 +106,69 @@ export const DonorCards = memo(function DonorCards({
         allowDeselect={false}
         size="sm"
       />
-      <Stack gap="sm" component="ul" aria-label="Donors" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      <Stack
+        gap="sm"
+        component="ul"
+        aria-label="Donors"
+        style={{ listStyle: "none", padding: 0, margin: 0 }}
+        onClick={onLinkClick}
+      >
         {rows.map((row) => {
           const name = listName(row);
           return (
-            <Card
+            <PlainCardItem
               key={row.id}
-              component="li"
-              withBorder
+              styles={styles}
               radius="md"
               padding="sm"
               data-selected={selected.has(row.id) || undefined}
             >
-              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-                <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-                  <Checkbox
-                    mt={3}
-                    aria-label={`Select ${[row.firstName, row.lastName].filter(Boolean).join(" ") || "donor"}`}
+              <PlainGroup styles={styles} layout={HEAD}>
+                <PlainGroup styles={styles} layout={NAME} style={SHRINKS}>
+                  <PlainCheckbox
+                    styles={styles}
+                    style={CHECK_STYLE}
+                    label={`Select ${[row.firstName, row.lastName].filter(Boolean).join(" ") || "donor"}`}
                     checked={selected.has(row.id)}
                     onChange={() => onToggle(row.id)}
                   />
-                  <div style={{ minWidth: 0 }}>
-                    <Anchor component={Link} to={donorLink(row.id)} fw={600} style={{ overflowWrap: "anywhere" }}>
+                  <div style={SHRINKS}>
+                    <PlainAnchorLink styles={styles} to={donorLink(row.id)} fw={600} style={LINK_STYLE}>
                       {name}
-                    </Anchor>
+                    </PlainAnchorLink>
                     {row.email ? (
-                      <Text size="xs" c="dimmed" truncate="end" title={row.email}>
+                      <PlainText styles={styles} size="xs" dimmed truncate title={row.email}>
                         {row.email}
-                      </Text>
+                      </PlainText>
                     ) : null}
                     {showOrganization ? (
-                      <Text size="xs" c="dimmed">
+                      <PlainText styles={styles} size="xs" dimmed>
                         {row.organizationName}
-                      </Text>
+                      </PlainText>
                     ) : null}
                   </div>
-                </Group>
-                <Badge
-                  variant="light"
+                </PlainGroup>
+                <PlainBadge
+                  styles={styles}
                   color={row.currentStage === "Complete" ? "teal" : "blue"}
-                  style={{ flex: "none" }}
+                  style={BADGE_STYLE}
                 >
                   {row.currentStage}
-                </Badge>
-              </Group>
-              <SimpleGrid cols={3} spacing="xs" mt="xs">
-                <Fact label="Capacity" value={formatMoney(row.estimatedCapacity)} />
-                <Fact label="Total Gifts" value={formatMoney(row.totalGiftAmount)} />
-                <Fact label="Quality Score" value={row.qualityScore === null ? "N/A" : String(row.qualityScore)} />
-                <Fact label="DS Rating" value={row.dsRating ?? "N/A"} />
-                <Fact label="Last Gift" value={formatDate(row.lastGiftDate)} />
-                <Fact label="Age" value={row.age === null ? "N/A" : String(row.age)} />
+                </PlainBadge>
+              </PlainGroup>
+              <PlainGrid cols={3} spacing="xs" style={BELOW}>
+                <Fact styles={styles} label="Capacity" value={formatMoney(row.estimatedCapacity)} />
+                <Fact styles={styles} label="Total Gifts" value={formatMoney(row.totalGiftAmount)} />
                 <Fact
+                  styles={styles}
+                  label="Quality Score"
+                  value={row.qualityScore === null ? "N/A" : String(row.qualityScore)}
+                />
+                <Fact styles={styles} label="DS Rating" value={row.dsRating ?? "N/A"} />
+                <Fact styles={styles} label="Last Gift" value={formatDate(row.lastGiftDate)} />
+                <Fact styles={styles} label="Age" value={row.age === null ? "N/A" : String(row.age)} />
+                <Fact
+                  styles={styles}
                   label="Relationship Manager"
                   value={
                     row.relationshipManager
@@ -139,21 +176,19 @@ export const DonorCards = memo(function DonorCards({
                       : "Unassigned"
                   }
                 />
-                <Fact label="Last Contact" value={formatDate(row.lastContactDate)} />
-              </SimpleGrid>
-              <Button
-                component={Link}
+                <Fact styles={styles} label="Last Contact" value={formatDate(row.lastContactDate)} />
+              </PlainGrid>
+              <PlainButtonLink
+                styles={styles}
                 to={donorLink(row.id)}
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconEye size={14} />}
-                mt="xs"
+                leftSection={EYE}
+                style={BELOW}
                 fullWidth
                 aria-label={`View Details of ${name}`}
               >
                 View Details
-              </Button>
-            </Card>
+              </PlainButtonLink>
+            </PlainCardItem>
           );
         })}
       </Stack>

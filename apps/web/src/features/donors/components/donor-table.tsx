@@ -184,6 +184,7 @@ export const DonorTable = memo(function DonorTable({
           <PlainAnchorLink
             styles={(table.options.meta as CellMeta).styles}
             to={donorLink(row.original.id)}
+            size="sm"
             fw={600}
             className={classes.wrap}
           >
