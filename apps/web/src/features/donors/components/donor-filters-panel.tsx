@@ -350,50 +350,57 @@ const RangeField = memo(function RangeField({
   const values = { min, max };
   const errors = { min: minError, max: maxError };
   return (
-    <div>
-      <Text size="sm" fw={500} mb={2}>
-        {r.label}
-      </Text>
-      <Group gap={6} grow wrap="nowrap">
-        {(["min", "max"] as const).map((end) => {
-          const key = r[end];
-          const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
-          return (
-            <NumberInput
-              key={end}
-              aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
-              placeholder={
-                fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"
-              }
-              value={values[end] ?? ""}
-              onChange={(v) => {
-                const n = numberValue(v);
-                set(key, n === fallback ? undefined : n);
-              }}
-              min={r.limits.min}
-              max={r.limits.max}
-              // Never changed behind the user's back (issue 14: an Age max of 150 was silently erased): a value
-              // out of range stays in the box with the rule's sentence under the pair, and is not applied.
-              clampBehavior="none"
-              error={Boolean(errors[end])}
-              aria-describedby={errors[end] ? errorId(r.label) : undefined}
-              allowDecimal={r.decimals !== 0}
-              step={r.step ?? (r.money ? 1000 : 1)}
-              decimalScale={r.money ? 2 : r.decimals}
-              prefix={r.money ? "$" : undefined}
-              thousandSeparator={r.money ? "," : undefined}
-              allowNegative={false}
-              hideControls={r.money}
-            />
-          );
-        })}
-      </Group>
-      <FieldError id={errorId(r.label)} message={minError ?? maxError} />
-    </div>
+    <FieldPair label={r.label} error={minError ?? maxError}>
+      {(["min", "max"] as const).map((end) => {
+        const key = r[end];
+        const fallback = r.bounds ? (end === "min" ? r.bounds[0] : r.bounds[1]) : undefined;
+        return (
+          <NumberInput
+            key={end}
+            aria-label={`${end === "min" ? "Min" : "Max"} ${r.label}`}
+            placeholder={fallback !== undefined ? String(fallback) : end === "min" ? (r.money ? "$0" : "0") : "No max"}
+            value={values[end] ?? ""}
+            onChange={(v) => {
+              const n = numberValue(v);
+              set(key, n === fallback ? undefined : n);
+            }}
+            min={r.limits.min}
+            max={r.limits.max}
+            // Never changed behind the user's back (issue 14: an Age max of 150 was silently erased): a value
+            // out of range stays in the box with the rule's sentence under the pair, and is not applied.
+            clampBehavior="none"
+            error={Boolean(errors[end])}
+            aria-describedby={errors[end] ? errorId(r.label) : undefined}
+            allowDecimal={r.decimals !== 0}
+            step={r.step ?? (r.money ? 1000 : 1)}
+            decimalScale={r.money ? 2 : r.decimals}
+            prefix={r.money ? "$" : undefined}
+            thousandSeparator={r.money ? "," : undefined}
+            allowNegative={false}
+            hideControls={r.money}
+          />
+        );
+      })}
+    </FieldPair>
   );
 });
 
 const errorId = (label: string) => `filter-error-${label.replace(/\W+/g, "-").toLowerCase()}`;
+
+/** A range's label, its two boxes side by side, and the range rule's sentence under them. */
+function FieldPair({ label, error, children }: { label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={2}>
+        {label}
+      </Text>
+      <Group gap={6} grow wrap="nowrap">
+        {children}
+      </Group>
+      <FieldError id={errorId(label)} message={error} />
+    </div>
+  );
+}
 
 /** The range rule's sentence under a pair of boxes, read with the box it is about (aria-describedby). */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -462,25 +469,19 @@ const DateRange = memo(function DateRange({
 }) {
   const defaultTo = r.defaultMin ? today : "";
   return (
-    <div>
-      <Text size="sm" fw={500} mb={2}>
-        {r.label}
-      </Text>
-      <Group gap={6} grow wrap="nowrap">
-        <DateBox
-          label={`${r.label} from`}
-          value={from}
-          onChange={(v) => set(r.min, v && v !== r.defaultMin ? v : undefined)}
-        />
-        <DateBox
-          label={`${r.label} to`}
-          value={to}
-          onChange={(v) => set(r.max, v && v !== defaultTo ? v : undefined)}
-          invalid={Boolean(error)}
-          describedBy={error ? errorId(r.label) : undefined}
-        />
-      </Group>
-      <FieldError id={errorId(r.label)} message={error} />
-    </div>
+    <FieldPair label={r.label} error={error}>
+      <DateBox
+        label={`${r.label} from`}
+        value={from}
+        onChange={(v) => set(r.min, v && v !== r.defaultMin ? v : undefined)}
+      />
+      <DateBox
+        label={`${r.label} to`}
+        value={to}
+        onChange={(v) => set(r.max, v && v !== defaultTo ? v : undefined)}
+        invalid={Boolean(error)}
+        describedBy={error ? errorId(r.label) : undefined}
+      />
+    </FieldPair>
   );
 });
