@@ -276,7 +276,7 @@ describe("plain cells render Mantine's markup", () => {
   it("groups, and a card holding them", () => {
     same(
       (s) => (
-        <PlainCardItem styles={s} radius="md" padding="sm" data-selected>
+        <PlainCardItem styles={s} radius="md" padding="sm" className="card" data-selected>
           <PlainGroup styles={s} layout={{ gap: "xs", align: "flex-start", justify: "space-between", wrap: "nowrap" }}>
             <PlainGroup
               styles={s}
@@ -288,7 +288,7 @@ describe("plain cells render Mantine's markup", () => {
           </PlainGroup>
         </PlainCardItem>
       ),
-      <Card component="li" withBorder radius="md" padding="sm" data-selected>
+      <Card component="li" withBorder radius="md" padding="sm" className="card" data-selected>
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <Group gap="sm" wrap="nowrap" align="flex-start" justify="flex-start" style={{ minWidth: 0 }}>
             x

@@ -281,23 +281,25 @@ export function PlainGrid({
   );
 }
 
-/** `<Card component="li" withBorder radius padding>` whose children hold no Card.Section. */
+/** `<Card component="li" withBorder radius padding className>` whose children hold no Card.Section. */
 export function PlainCardItem({
   styles,
   radius,
   padding,
+  className,
   children,
   ...data
 }: {
   styles: PlainStyles;
   radius: MantineSize;
   padding: MantineSpacing;
+  className?: string;
   children: ReactNode;
 } & { [data: `data-${string}`]: string | boolean | undefined }) {
   return (
     <li
       style={styles.card(radius, padding)}
-      className={cx(Card.classes.root, "mantine-Card-root", Paper.classes.root, "mantine-Paper-root")}
+      className={cx(Card.classes.root, "mantine-Card-root", Paper.classes.root, "mantine-Paper-root", className)}
       data-with-border="true"
       data-orientation="vertical"
       {...data}

@@ -16,6 +16,7 @@ import {
   type GroupLayout,
   type PlainStyles,
 } from "@/components/ui/plain-cells";
+import classes from "./donor-cards.module.css";
 import { donorLink, listName } from "./donor-table";
 
 const SORTABLE: [DonorSortKey, string][] = [
@@ -121,6 +122,7 @@ export const DonorCards = memo(function DonorCards({
               styles={styles}
               radius="md"
               padding="sm"
+              className={classes.card}
               data-selected={selected.has(row.id) || undefined}
             >
               <PlainGroup styles={styles} layout={HEAD}>
