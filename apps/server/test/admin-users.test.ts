@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { emailOutbox, userProfiles, userRoles } from "../src/db/schema.ts";
+import { emailOutbox, onboardingForms, userProfiles, userRoles, users } from "../src/db/schema.ts";
 import {
   buildOrg,
   buildUser,
@@ -345,5 +345,122 @@ describe("approval", () => {
     expect(
       (await t.request("POST", "/api/admin/users/no-such-user/approve", { cookie: admin.cookie })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("the list a page at a time (issue 13)", () => {
+  /** `n` accounts of one organisation written straight to the tables (no password: they never sign in), a second apart. */
+  async function manyUsers(organizationId: string, n: number, prefix: string) {
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: `${prefix}-${i}`,
+      name: `${prefix}-${i}`,
+      email: `${prefix}-${String(i).padStart(3, "0")}@paging.example.org`,
+      createdAt: new Date(base + i * 1000),
+    }));
+    await t.db.insert(users).values(rows);
+    await t.db
+      .insert(userProfiles)
+      .values(rows.map((r) => ({ id: r.id, organizationId, onboardingStatus: "approved" as const })));
+    return rows;
+  }
+
+  it("answers 50 users a page, newest first, with the exact total; pages never overlap", async () => {
+    const org = await buildOrg(t);
+    const boss = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const made = await manyUsers(org.id, 57, `pg${Date.now().toString(36)}`);
+    const first = (await t.request("GET", "/api/admin/users", { cookie: boss.cookie })).json();
+    expect(first).toMatchObject({ total: 58, page: 1, pageSize: 50 });
+    expect(first.users).toHaveLength(50);
+    // The owner joined last: newest first puts them at the top.
+    expect(first.users[0].id).toBe(boss.userId);
+    expect(first.users[1].id).toBe(made[56]!.id);
+    const second = (await t.request("GET", "/api/admin/users?page=2", { cookie: boss.cookie })).json();
+    expect(second).toMatchObject({ total: 58, page: 2 });
+    expect(second.users).toHaveLength(8);
+    const ids = [...first.users, ...second.users].map((u: { id: string }) => u.id);
+    expect(new Set(ids).size).toBe(58);
+    expect(ids).toEqual(expect.arrayContaining([boss.userId, ...made.map((u) => u.id)]));
+    // A page past the end is empty, with the total to go back by.
+    const past = (await t.request("GET", "/api/admin/users?page=9", { cookie: boss.cookie })).json();
+    expect(past).toMatchObject({ total: 58, page: 9, users: [] });
+  });
+
+  it("finds users by email, by the name on their onboarding form and by organisation, in the caller's scope only", async () => {
+    const org = await buildOrg(t, `Searchable Trust ${Date.now()}`);
+    const boss = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const [one] = await manyUsers(org.id, 3, `sr${Date.now().toString(36)}`);
+    await t.db.insert(onboardingForms).values({
+      userId: one!.id,
+      organizationName: org.name,
+      firstName: "Philippa",
+      lastName: "Quintrell",
+      fundraisingTypes: [],
+    });
+    const list = async (cookie: string, qs: string) =>
+      (await t.request("GET", `/api/admin/users?${qs}`, { cookie })).json() as {
+        users: { id: string }[];
+        total: number;
+      };
+    const byEmail = await list(boss.cookie, `q=${encodeURIComponent(one!.email.slice(0, -5).toUpperCase())}`);
+    expect(byEmail.users.map((u) => u.id)).toEqual([one!.id]);
+    const byName = await list(boss.cookie, "q=pa%20quin");
+    expect(byName.users.map((u) => u.id)).toEqual([one!.id]);
+    expect(byName.total).toBe(1);
+    // LIKE's wildcards are letters like any other.
+    expect((await list(boss.cookie, "q=%25")).total).toBe(0);
+    expect((await list(boss.cookie, "q=_")).total).toBe(0);
+    // By organisation: an admin's search across every organisation.
+    const byOrg = await list(admin.cookie, `q=${encodeURIComponent(org.name)}`);
+    expect(byOrg.total).toBe(4);
+    // An owner searching for someone of another organisation finds no one.
+    expect((await list(owner.cookie, `q=${encodeURIComponent(one!.email)}`)).total).toBe(0);
+    expect((await list(owner.cookie, "q=pa%20quin")).total).toBe(0);
+  });
+
+  it("filters by onboarding status, and lists the applicants whatever the search or page", async () => {
+    const org = await buildOrg(t);
+    const boss = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    const waiting = await buildUser(t, { status: "submitted", organizationId: org.id });
+    const pending = await buildUser(t, { status: "pending", organizationId: org.id });
+    const res = await t.request("GET", "/api/admin/users?status=submitted", { cookie: boss.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users.map((u: { id: string }) => u.id)).toEqual([waiting.userId]);
+    const approved = (await t.request("GET", "/api/admin/users?status=approved", { cookie: boss.cookie })).json();
+    expect(approved.users.map((u: { id: string }) => u.id)).toEqual([boss.userId]);
+
+    const searched = (
+      await t.request("GET", `/api/admin/users?q=${encodeURIComponent(boss.email)}`, { cookie: boss.cookie })
+    ).json();
+    expect(searched.users.map((u: { id: string }) => u.id)).toEqual([boss.userId]);
+    expect(searched.applicantTotal).toBe(2);
+    expect(searched.applicants.map((u: { id: string }) => u.id).sort()).toEqual(
+      [waiting.userId, pending.userId].sort(),
+    );
+    // An admin without an organisation named sees every organisation's applicants, these among them.
+    const all = (await t.request("GET", "/api/admin/users", { cookie: admin.cookie })).json();
+    expect(all.applicants.map((u: { id: string }) => u.id)).toEqual(
+      expect.arrayContaining([waiting.userId, pending.userId]),
+    );
+    expect(all.applicantTotal).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers 400 for a page, status or search it cannot use", async () => {
+    for (const qs of [
+      "page=0",
+      "page=-1",
+      "page=1.5",
+      "page=abc",
+      "page=100001",
+      "status=banned",
+      `q=${"x".repeat(201)}`,
+    ]) {
+      const res = await t.request("GET", `/api/admin/users?${qs}`, { cookie: admin.cookie });
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error, qs).toBeTruthy();
+    }
+    // Spaces around a search are dropped; an empty one is no search.
+    const blank = await t.request("GET", "/api/admin/users?q=%20%20", { cookie: admin.cookie });
+    expect(blank.statusCode).toBe(200);
   });
 });

@@ -33,6 +33,10 @@ export const FAILED_TO_FETCH_ORGANIZATION = "Failed to fetch organization detail
 export const ERROR_LOADING_DASHBOARD = "Error Loading Dashboard";
 export const GRANT_ADMIN_DENIED_MESSAGE = "Only administrators can grant the admin role.";
 export const USER_CREATE_REFRESH_MS = 1000;
+/** Users per page of User Management (issue 13: an installation of many organisations has thousands). */
+export const USER_PAGE_SIZE = 50;
+/** Applicants shown above the list at once; the rest follow as decisions are made (docs/RULES.md, Administration). */
+export const APPLICANTS_SHOWN = 50;
 
 export const userCreatedMessage = (email: string) => `User "${email}" created successfully!`;
 export const userApprovedMessage = (email: string) => `User "${email}" approved successfully!`;
@@ -126,7 +130,19 @@ export const organizationRefSchema = z.object({ id: z.string(), name: z.string()
 export type OrganizationRef = z.infer<typeof organizationRefSchema>;
 
 export const userListSchema = z.object({
+  /** One page of the users that match the search and status, newest first. */
   users: z.array(adminUserSchema),
+  /** Exact number of users that match, over every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /**
+   * Accounts waiting for a decision in the same scope, whatever the search or page (at most
+   * APPLICANTS_SHOWN, newest first); empty unless the caller may decide applications.
+   */
+  applicants: z.array(adminUserSchema),
+  /** Exact number of accounts waiting for a decision. */
+  applicantTotal: z.number().int(),
   /** Organisations the dropdown offers (all for admins; the owner's own for owners). */
   organizations: z.array(organizationRefSchema),
   /** Roles the caller may assign. */

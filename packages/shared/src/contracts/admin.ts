@@ -1,13 +1,27 @@
 import { z } from "zod";
 import { adminUserSchema } from "../admin.ts";
-import { ROLE_NAMES } from "../roles.ts";
+import { ONBOARDING_STATUSES, ROLE_NAMES } from "../roles.ts";
 
 /** /api/admin/users/{id}… */
 export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
 /** DELETE /api/admin/users/{id}/roles/{role} */
 export const adminUserRoleParamsSchema = adminUserParamsSchema.extend({ role: z.enum(ROLE_NAMES) });
-/** GET /api/admin/users?organizationId= */
-export const adminUserListQuerySchema = z.object({ organizationId: z.string().uuid().optional() });
+/**
+ * GET /api/admin/users?organizationId=&q=&status=&page=: `q` is found in the email, the name on the
+ * onboarding form or the organisation's name; `status` is the onboarding status.
+ */
+export const adminUserListQuerySchema = z.object({
+  organizationId: z.string().uuid().optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  status: z.enum(ONBOARDING_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 /** The answer of every change to one user. */
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AdminUser, RoleName, UserList } from "@cultivate/shared";
+import type { AdminUser, AdminUserListQuery, RoleName, UserList } from "@cultivate/shared";
 import {
+  APPLICANTS_SHOWN,
+  USER_PAGE_SIZE,
   CHANGE_ADMIN_ROLE_DENIED_MESSAGE,
   DECLINE_APPROVED_USER_MESSAGE,
   GRANT_ADMIN_DENIED_MESSAGE,
@@ -52,15 +54,28 @@ async function assertKeepsOwner(app: FastifyInstance, actor: Actor, target: Admi
 export async function userManagementList(
   app: FastifyInstance,
   actor: Actor,
-  query: { organizationId?: string },
+  query: AdminUserListQuery,
 ): Promise<UserList> {
   const isAdmin = can.administer(actor);
   const organizationId = isAdmin && !query.organizationId ? null : organizationScope(actor, query.organizationId);
   const organization = organizationId ? (await app.repos.users.organizationRefs(organizationId))[0] : null;
   if (organizationId && !organization) throw notFound("Organization not found.");
   const allRoles = await app.repos.users.roles();
+  // Issue 13: one page at a time, so the list and its dropdowns stay small however many users there are.
+  const { users, total } = await app.repos.users.page(
+    { organizationId, q: query.q, status: query.status },
+    { offset: (query.page - 1) * USER_PAGE_SIZE, limit: USER_PAGE_SIZE },
+  );
+  const waiting = can.decideApplications(actor)
+    ? await app.repos.users.applicants(organizationId, APPLICANTS_SHOWN)
+    : { users: [], total: 0 };
   return {
-    users: await app.repos.users.list(organizationId),
+    users,
+    total,
+    page: query.page,
+    pageSize: USER_PAGE_SIZE,
+    applicants: waiting.users,
+    applicantTotal: waiting.total,
     organizations: await app.repos.users.organizationRefs(isAdmin ? null : organizationId),
     roles: allRoles.filter(
       (r) =>

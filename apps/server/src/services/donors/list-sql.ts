@@ -23,6 +23,7 @@ import {
   stages,
   users,
 } from "../../db/schema.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { personName } from "../users/person-name.ts";
 import { prepared } from "../../db/prepared.ts";
 import { rowsOf } from "../../db/rows.ts";
@@ -39,9 +40,6 @@ export const scopeCondition = (scope: DonorScope): SQL | undefined =>
   "organizationId" in scope ? eq(donors.organizationId, scope.organizationId) : undefined;
 
 const col = (key: string) => (donors as unknown as Record<string, typeof donors.age>)[key]!;
-
-/** `%term%` with LIKE's own wildcards escaped. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Days Since Contact is not stored: a bound of n days is a bound on Last Contact (n days before today, UTC),
@@ -61,7 +59,7 @@ const daysAgo = (n: number, now = new Date()) => {
  * LIKE with the term's lower() answers as ILIKE would without lowering each row it checks (ADR 062).
  */
 function searchMatch(term: string, scope?: DonorScope): SQL {
-  const t = sql`lower(${likeTerm(term)})`;
+  const t = sql`lower(${containsPattern(term)})`;
   return and(
     scope && "organizationId" in scope ? eq(donorSearch.organizationId, scope.organizationId) : undefined,
     or(sql`${donorSearch.nameLower} LIKE ${t}`, sql`${donorSearch.emailLower} LIKE ${t}`),
@@ -82,7 +80,7 @@ export function filterConditions(f: DonorFilterSettings, scope?: DonorScope): SQ
       sql`${donors.id} IN (SELECT ${donorSearch.donorId} FROM ${donorSearch} WHERE ${searchMatch(f.searchTerm, scope)})`,
     );
   if (f.selectedDSRatingFilter) out.push(eq(donors.dsRating, f.selectedDSRatingFilter));
-  if (f.firstDateRange) out.push(ilike(donors.firstDateRange, likeTerm(f.firstDateRange)));
+  if (f.firstDateRange) out.push(ilike(donors.firstDateRange, containsPattern(f.firstDateRange)));
   for (const [minK, maxK, key] of DONOR_RANGE_FILTERS) {
     const lo = f[minK];
     const hi = f[maxK];

@@ -1,13 +1,20 @@
-import { and, asc, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
-import type { AdminUser, Application, RoleName } from "@cultivate/shared";
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AdminUser, Application, OnboardingStatus, RoleName } from "@cultivate/shared";
 import { ORGANIZATION_ROLES, ROLE_NAMES } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
+import { containsPattern } from "../../lib/like.ts";
 
-/** Users as the user list shows them (profile, organisation, roles), for any condition on users/profiles. */
-async function queryUsers(db: DbOrTx, where: SQL | undefined): Promise<AdminUser[]> {
-  const rows = await db
+/** A slice of the list: `limit` users after the first `offset`. */
+type Slice = { offset: number; limit: number };
+
+/**
+ * Users as the user list shows them (profile, organisation, roles), for any condition on users,
+ * profiles and organisations; newest first (ties by email, then id, so pages never overlap).
+ */
+async function queryUsers(db: DbOrTx, where: SQL | undefined, slice?: Slice): Promise<AdminUser[]> {
+  const query = db
     .select({
       id: users.id,
       email: users.email,
@@ -21,7 +28,9 @@ async function queryUsers(db: DbOrTx, where: SQL | undefined): Promise<AdminUser
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
     .leftJoin(organizations, eq(organizations.id, userProfiles.organizationId))
     .where(where)
-    .orderBy(desc(users.createdAt), asc(users.email));
+    .orderBy(desc(users.createdAt), asc(users.email), asc(users.id))
+    .$dynamic();
+  const rows = await (slice ? query.limit(slice.limit).offset(slice.offset) : query);
   const roleRows = rows.length
     ? await db
         .select({ userId: userRoles.userId, name: roles.name })
@@ -75,6 +84,73 @@ function presentApplication(f: FormRow | undefined): Application | null {
   if (!f) return null;
   const { id: _id, userId: _userId, createdAt, ...answers } = f;
   return { ...answers, submittedAt: createdAt.toISOString() };
+}
+
+/** How many users match, counted over the same joins as queryUsers. */
+async function countUsers(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+    .leftJoin(organizations, eq(organizations.id, userProfiles.organizationId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** A user without a profile row counts as pending (queryUsers shows them so). */
+const statusSql = sql`coalesce(${userProfiles.onboardingStatus}, 'pending')`;
+
+const hasForm = (db: DbOrTx, nameLike?: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(onboardingForms)
+      .where(
+        and(
+          eq(onboardingForms.userId, users.id),
+          nameLike
+            ? ilike(sql`${onboardingForms.firstName} || ' ' || ${onboardingForms.lastName}`, nameLike)
+            : undefined,
+        ),
+      ),
+  );
+
+export type UserListFilter = { organizationId: string | null; q?: string; status?: OnboardingStatus };
+
+/**
+ * The users of the list's scope (one organisation, or everyone's for an admin) that match the search
+ * (email, a name given on an onboarding form, organisation name) and the onboarding status.
+ */
+function listCondition(db: DbOrTx, f: UserListFilter): SQL | undefined {
+  const pattern = f.q ? containsPattern(f.q) : null;
+  return and(
+    f.organizationId ? eq(userProfiles.organizationId, f.organizationId) : undefined,
+    f.status ? sql`${statusSql} = ${f.status}` : undefined,
+    pattern ? or(ilike(users.email, pattern), ilike(organizations.name, pattern), hasForm(db, pattern)) : undefined,
+  );
+}
+
+/**
+ * Applicants (issue 11): accounts not approved yet that asked to join an organisation, that is that
+ * belong to one or sent the onboarding form, in the list's scope.
+ */
+const applicantCondition = (db: DbOrTx, organizationId: string | null): SQL | undefined =>
+  and(
+    organizationId ? eq(userProfiles.organizationId, organizationId) : undefined,
+    sql`${statusSql} <> 'approved'`,
+    or(isNotNull(userProfiles.organizationId), hasForm(db)),
+  );
+
+/** One page of the list and the exact number of users that match. */
+async function pageUsers(db: DbOrTx, f: UserListFilter, slice: Slice) {
+  const where = listCondition(db, f);
+  return { users: await queryUsers(db, where, slice), total: await countUsers(db, where) };
+}
+
+/** The newest `limit` applicants of the scope and how many there are. */
+async function applicants(db: DbOrTx, organizationId: string | null, limit: number) {
+  const where = applicantCondition(db, organizationId);
+  return { users: await queryUsers(db, where, { offset: 0, limit }), total: await countUsers(db, where) };
 }
 
 /** The users a user manager sees: all (admin, optionally one organisation) or one organisation's. */
@@ -234,6 +310,9 @@ async function upsertProfile(db: DbOrTx, userId: string, organizationId: string 
 export function userRepository(db: Db) {
   return {
     list: (organizationId: string | null, tx: DbOrTx = db) => listUsers(tx, organizationId),
+    page: (filter: UserListFilter, slice: Slice, tx: DbOrTx = db) => pageUsers(tx, filter, slice),
+    applicants: (organizationId: string | null, limit: number, tx: DbOrTx = db) =>
+      applicants(tx, organizationId, limit),
     find: (userId: string, tx: DbOrTx = db) => findUser(tx, userId),
     roles: (tx: DbOrTx = db) => listRoles(tx),
     upsertProfile: (userId: string, organizationId: string | null, tx: DbOrTx = db) =>
