@@ -88,8 +88,9 @@ test("at 390 px no admin, owner or donor page scrolls sideways; User Management 
   ])
     await expectNoSideways(page, path);
 
-  // User Management: the pending user's row, its Approve button and role picker can be reached.
-  await page.goto("/admin/users");
+  // User Management: the pending user's row, its Approve button and role picker can be reached (found by the
+  // search: the admin's list has every user of the run, 50 a page).
+  await page.goto(`/admin/users?q=${encodeURIComponent(pendingEmail)}`);
   const row = page.locator(`[data-testid="user-row"][data-email="${pendingEmail}"]`);
   await expect(row).toBeVisible();
   await expectReachable(page, "Approve User", row.getByRole("button", { name: "Approve User" }));

@@ -303,6 +303,59 @@ test("User Management shows the Approve button, status badges and the Joined dat
   await expect(row.getByText("Approved", { exact: true })).toBeVisible();
 });
 
+test("User Management shows 50 users a page, with a search and a status filter that live in the address", async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const org = await newOrg(api);
+  const owner = await userIn(api, org.id, "org_owner");
+  // 55 more members, the last of them still waiting for approval: 57 users with the owner.
+  const members: { id: string; email: string }[] = [];
+  for (let i = 0; i < 55; i++) members.push(await userIn(api, org.id, "org_officer"));
+  const waiting = await userIn(api, org.id, null, { approve: false });
+  await api.dispose();
+
+  await signInAs(page, owner.email);
+  await page.goto("/admin/users");
+  const rows = page.locator('[data-testid="user-row"]');
+  await expect(page.getByTestId("user-list-count")).toHaveText("Showing 1–50 of 57 users");
+  await expect(rows).toHaveCount(50);
+  // Newest first: the member still waiting joined last.
+  await expect(rows.first()).toHaveAttribute("data-email", waiting.email);
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(page.getByTestId("user-list-count")).toHaveText("Showing 51–57 of 57 users");
+  await expect(rows).toHaveCount(7);
+  await expect(page.locator(`[data-testid="user-row"][data-email="${owner.email}"]`)).toBeVisible();
+  await shot(page, "user-management-page-2");
+
+  // A search goes back to the first page and finds one member by part of the address.
+  const target = members[17]!;
+  await page.getByLabel("Search users").fill(target.email.slice(0, -12));
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-email", target.email);
+  await expect(page.getByTestId("user-list-count")).toHaveText("Showing 1–1 of 1 user");
+  await page.getByLabel("Search users").fill("no such person anywhere");
+  await expect(page.getByText("No users match this search.")).toBeVisible();
+  await page.getByLabel("Search users").fill("");
+  await expect(rows).toHaveCount(50);
+
+  // The status filter: the one member waiting; the applicant's card stays above the list whatever the filter.
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Pending" }).click();
+  await expect(page).toHaveURL(/[?&]status=pending\b/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-email", waiting.email);
+  await expect(page.locator(`[data-testid="application"][data-email="${waiting.email}"]`)).toBeVisible();
+
+  // The address keeps it all: going back returns to the unfiltered list.
+  await page.goBack();
+  await expect(rows).toHaveCount(50);
+  await expect(page.getByLabel("Search users")).toHaveValue("");
+});
+
 test("Action History reads as sentences, with the raw names in the details and no cut-off badges", async ({ page }) => {
   const api = await adminApi();
   const org = await newOrg(api);

@@ -23,7 +23,8 @@ export const queryKeys = {
   },
   adminUsers: {
     all: ["admin-users"] as const,
-    list: (organizationId: string | null) => ["admin-users", organizationId ?? "all"] as const,
+    list: (p: { organizationId: string | null; q: string; status: string | null; page: number }) =>
+      ["admin-users", p.organizationId ?? "all", p.q, p.status ?? "any", p.page] as const,
   },
   adminOrganizations: {
     all: ["admin-organizations"] as const,

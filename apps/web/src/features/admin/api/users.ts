@@ -7,25 +7,39 @@ import {
   userListSchema,
   type ApproveResult,
   type CreateUserInput,
+  type OnboardingStatus,
   type RoleName,
   type UserList,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export const getUsers = async (organizationId: string | null): Promise<UserList> => {
-  const qs = organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : "";
-  return userListSchema.parse(await apiFetch(`/api/admin/users${qs}`));
+/** What the list shows: the scope (admins: one organisation or everyone), the search, the status and the page. */
+export type UserListParams = {
+  organizationId: string | null;
+  q: string;
+  status: OnboardingStatus | null;
+  page: number;
 };
 
-export const usersQueryOptions = (organizationId: string | null) =>
+export const getUsers = async (p: UserListParams): Promise<UserList> => {
+  const qs = new URLSearchParams();
+  if (p.organizationId) qs.set("organizationId", p.organizationId);
+  if (p.q.trim()) qs.set("q", p.q.trim());
+  if (p.status) qs.set("status", p.status);
+  if (p.page > 1) qs.set("page", String(p.page));
+  const query = qs.toString();
+  return userListSchema.parse(await apiFetch(`/api/admin/users${query ? `?${query}` : ""}`));
+};
+
+export const usersQueryOptions = (p: UserListParams) =>
   queryOptions({
-    queryKey: queryKeys.adminUsers.list(organizationId),
-    queryFn: () => getUsers(organizationId),
+    queryKey: queryKeys.adminUsers.list(p),
+    queryFn: () => getUsers(p),
     placeholderData: keepPreviousData,
   });
 
-export const useUsers = (organizationId: string | null) => useQuery(usersQueryOptions(organizationId));
+export const useUsers = (p: UserListParams) => useQuery(usersQueryOptions(p));
 
 /** Invalidates every user list after a change. */
 function useUserMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>, refresh = true) {

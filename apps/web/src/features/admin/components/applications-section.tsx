@@ -131,18 +131,23 @@ function ApplicationCard({ user }: { user: AdminUser }) {
 /**
  * Issue 11: the applicants waiting for a decision (accounts not approved yet), with their onboarding
  * answers, so an owner or an admin decides knowing who asks; nothing of the organisation is shown to
- * them until then.
+ * them until then. The server sends the newest APPLICANTS_SHOWN of `total`, whatever the list's search
+ * or page.
  */
-export function ApplicationsSection({ users }: { users: AdminUser[] }) {
-  const applicants = users.filter((u) => u.onboardingStatus !== "approved" && (u.application || u.organizationId));
-  if (applicants.length === 0) return null;
+export function ApplicationsSection({ users, total }: { users: AdminUser[]; total: number }) {
+  if (users.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="lg" aria-label="Applications waiting for approval" component="section">
       <Title order={2} size="h4" mb="md">
-        Applications waiting for approval ({applicants.length})
+        Applications waiting for approval ({total.toLocaleString("en-US")})
       </Title>
+      {total > users.length ? (
+        <Text size="sm" c="dimmed" mb="sm">
+          {`The newest ${users.length} are shown; the others follow as you decide these.`}
+        </Text>
+      ) : null}
       <Stack gap="sm">
-        {applicants.map((u) => (
+        {users.map((u) => (
           <ApplicationCard key={u.id} user={u} />
         ))}
       </Stack>

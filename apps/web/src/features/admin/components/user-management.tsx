@@ -1,20 +1,89 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Anchor, Badge, Container, Group, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconArrowLeft, IconSearch } from "@tabler/icons-react";
 import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { useUsers } from "../api/users";
+import { TYPING_PAUSE_MS } from "@/lib/typing";
+import { useUsers, type UserListParams } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { ApplicationsSection } from "./applications-section";
 import { UserRow } from "./user-row";
 
+const COUNT = new Intl.NumberFormat("en-US");
+const STATUS_OPTIONS = [
+  { value: "pending", label: "Pending" },
+  { value: "submitted", label: "Submitted" },
+  { value: "approved", label: "Approved" },
+];
+
+/** A change to the list's URL parameters (undefined removes one); `replace` while typing. */
+export type UserListChange = (changes: { q?: string; status?: string; page?: string }, replace?: boolean) => void;
+
+/**
+ * The search box: it asks for the new search once typing pauses, and follows the address when it
+ * changes otherwise (back, or the organisation's link).
+ */
+function UserSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const [debounced] = useDebouncedValue(text, TYPING_PAUSE_MS);
+  const sent = useRef(q);
+  useEffect(() => {
+    const next = debounced.trim();
+    if (next !== sent.current) {
+      sent.current = next;
+      onSearch(next);
+    }
+  }, [debounced, onSearch]);
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
+  return (
+    <TextInput
+      label="Search users"
+      placeholder="Email, name or organization"
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(e) => setText(e.currentTarget.value)}
+      maxLength={200}
+      style={{ flex: "1 1 260px" }}
+    />
+  );
+}
+
 /** User management, docs/RULES.md, Administration (admins: everyone or one organisation; owners: their organisation). */
-export function UserManagement({ organizationId }: { organizationId: string | null }) {
+export function UserManagement({ params, onChange }: { params: UserListParams; onChange: UserListChange }) {
+  const { organizationId, q, status, page } = params;
   const queryClient = useQueryClient();
-  const { data, isPending, error } = useUsers(organizationId);
+  const { data, isPending, error } = useUsers(params);
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const filtered = Boolean(q || status);
+  // A page past the end (users were removed, or an old link): show the last one instead.
+  useEffect(() => {
+    if (data && page > pages) onChange({ page: pages > 1 ? String(pages) : undefined }, true);
+  }, [data, page, pages, onChange]);
+  const search = useCallback((next: string) => onChange({ q: next || undefined, page: undefined }, true), [onChange]);
   const refreshTimer = useRef<number | null>(null);
   useEffect(
     () => () => {
@@ -58,7 +127,9 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
           <Alert color="red" role="alert">{`Failed to load data: ${errorMessage(error, "Network error")}`}</Alert>
         ) : null}
 
-        {data?.permissions.decideApplications ? <ApplicationsSection users={data.users} /> : null}
+        {data?.permissions.decideApplications ? (
+          <ApplicationsSection users={data.applicants} total={data.applicantTotal} />
+        ) : null}
 
         <Paper withBorder radius="md" p="lg">
           <Group justify="space-between" mb="md">
@@ -68,7 +139,7 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
             {data ? (
               <Group gap="xs">
                 <Badge variant="light" size="lg">
-                  {plural(data.users.length, "user")}
+                  {plural(data.total, "user")}
                 </Badge>
                 <Badge variant="light" size="lg" color="blue">
                   {plural(data.organizations.length, "organization")}
@@ -79,14 +150,26 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
               </Group>
             ) : null}
           </Group>
+          <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+            <UserSearch q={q} onSearch={search} />
+            <Select
+              label="Status"
+              placeholder="All statuses"
+              data={STATUS_OPTIONS}
+              value={status}
+              onChange={(v) => onChange({ status: v ?? undefined, page: undefined })}
+              clearable
+              w={180}
+            />
+          </Group>
           {isPending ? (
             <Stack>
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} h={40} />
               ))}
             </Stack>
-          ) : data && data.users.length === 0 ? (
-            <Text c="dimmed">No users yet.</Text>
+          ) : data && data.total === 0 ? (
+            <Text c="dimmed">{filtered ? "No users match this search." : "No users yet."}</Text>
           ) : data ? (
             // Issue 14: six columns that fit from 1280 px on (a narrower screen scrolls the table sideways).
             <Table.ScrollContainer minWidth={1040}>
@@ -108,6 +191,24 @@ export function UserManagement({ organizationId }: { organizationId: string | nu
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          ) : null}
+          {data && data.total > 0 ? (
+            <Group justify="space-between" wrap="wrap" mt="md">
+              <Text size="sm" c="dimmed" data-testid="user-list-count">
+                {`Showing ${COUNT.format(Math.min(data.total, (page - 1) * data.pageSize + 1))}–${COUNT.format(
+                  Math.min(data.total, page * data.pageSize),
+                )} of ${plural(data.total, "user")}`}
+              </Text>
+              {pages > 1 ? (
+                <Pagination
+                  total={pages}
+                  value={Math.min(page, pages)}
+                  onChange={(p) => onChange({ page: p > 1 ? String(p) : undefined })}
+                  aria-label="User pages"
+                  getControlProps={(c) => ({ "aria-label": c === "previous" ? "Previous page" : "Next page" })}
+                />
+              ) : null}
+            </Group>
           ) : null}
         </Paper>
       </Stack>

@@ -114,6 +114,10 @@ export function UserRow({ user, data }: UserRowProps) {
           onChange={handleOrganization}
           disabled={!data.permissions.changeOrganization || setOrganization.isPending}
           allowDeselect={false}
+          // An installation may hold thousands of organisations: type to find one, and draw at most 100 options.
+          searchable
+          limit={100}
+          nothingFoundMessage="No organization found"
           size="xs"
           w={170}
         />

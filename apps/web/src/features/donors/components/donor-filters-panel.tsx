@@ -14,6 +14,7 @@ import {
   encodeDonorFilters,
   type DonorFilterSettings,
 } from "@cultivate/shared";
+import { TYPING_PAUSE_MS } from "@/lib/typing";
 
 type Key = keyof DonorFilterSettings;
 type NumberKey = {
@@ -62,9 +63,6 @@ const DATE_RANGES = DONOR_DATE_FILTER_FIELDS.map(({ label, filter }) => ({
   defaultMin: filter.defaultMin,
 }));
 type DateRangeSpec = (typeof DATE_RANGES)[number];
-
-/** How long typing must pause before the list asks the server (ms). */
-const TYPING_PAUSE_MS = 350;
 
 /**
  * Sends the settings unless they are what the list already shows (or was last asked for). A value the range rule
