@@ -83,6 +83,8 @@ function NavItems({ me, onSignOut, signingOut, mobile = false, onNavigate }: Nav
       {me ? (
         <>
           {navLink({ to: "/account", label: "Account" })}
+          {/* An admin's menu fills 1,280 px without the address (Sign out fell 16 px off the window): it shows from
+              1,408 px (xl) on, and always in the drawer. */}
           <Text
             size="sm"
             c="dimmed"
@@ -90,6 +92,7 @@ function NavItems({ me, onSignOut, signingOut, mobile = false, onNavigate }: Nav
             maw={mobile ? undefined : 200}
             px={mobile ? 10 : 6}
             title={me.user.email}
+            visibleFrom={mobile ? undefined : "xl"}
           >
             {me.user.email}
           </Text>
