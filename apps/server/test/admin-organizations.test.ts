@@ -117,6 +117,77 @@ describe("the list", () => {
     expect(body.totals.users).toBe(await t.db.$count(userProfiles));
     expect(body.totals.donors).toBeGreaterThanOrEqual(4);
   });
+
+  it("counts each organisation's own campaigns and donors, and 0 for an empty one (grouped, not one query each)", async () => {
+    const busy = await buildOrg(t);
+    const empty = await buildOrg(t);
+    await addDonors(busy.id, 2);
+    await t.db.insert(campaigns).values(
+      ["Gala", "Spring"].map((name) => ({
+        organizationId: busy.id,
+        name,
+        goal: "$5",
+        startDate: "2025-01-01",
+        endDate: "2025-02-01",
+      })),
+    );
+    const body = (await t.request("GET", "/api/admin/organizations", { cookie: admin.cookie })).json();
+    const of = (id: string) => body.organizations.find((o: { id: string }) => o.id === id);
+    expect(of(busy.id)).toMatchObject({ userCount: 0, donorCount: 2, campaignCount: 2 });
+    expect(of(empty.id)).toMatchObject({ userCount: 0, donorCount: 0, campaignCount: 0 });
+    expect(body.totals.campaigns).toBe(await t.db.$count(campaigns));
+  });
+});
+
+describe("the list a page at a time (issue 13)", () => {
+  it("answers 50 organisations a page by name with the exact total, finds them by name, and lists every name apart", async () => {
+    const tag = `Paged ${Date.now().toString(36)}`;
+    const made: { id: string; name: string }[] = [];
+    for (let i = 0; i < 53; i++) made.push(await buildOrg(t, `${tag} ${String(i).padStart(2, "0")}`));
+    const list = async (qs: string) => {
+      const res = await t.request("GET", `/api/admin/organizations?${qs}`, { cookie: admin.cookie });
+      expect(res.statusCode, qs).toBe(200);
+      return res.json() as {
+        organizations: { id: string; name: string }[];
+        total: number;
+        page: number;
+        pageSize: number;
+        totals: { users: number };
+      };
+    };
+    const first = await list(`q=${encodeURIComponent(tag.toUpperCase())}`);
+    expect(first).toMatchObject({ total: 53, page: 1, pageSize: 50 });
+    expect(first.organizations.map((o) => o.name)).toEqual(made.slice(0, 50).map((o) => o.name));
+    const second = await list(`q=${encodeURIComponent(tag)}&page=2`);
+    expect(second.organizations.map((o) => o.name)).toEqual(made.slice(50).map((o) => o.name));
+    // The System Overview counts everyone's, whatever the search.
+    expect(second.totals.users).toBe(await t.db.$count(userProfiles));
+    expect((await list(`q=${encodeURIComponent(`${tag} 07`)}`)).organizations.map((o) => o.id)).toEqual([made[7]!.id]);
+    expect((await list("q=%25")).total).toBe(0);
+    const all = await list("");
+    expect(all.total).toBe(await t.db.$count(organizations));
+    expect(all.organizations.length).toBeLessThanOrEqual(50);
+
+    for (const qs of ["page=0", "page=x", `q=${"x".repeat(201)}`])
+      expect((await t.request("GET", `/api/admin/organizations?${qs}`, { cookie: admin.cookie })).statusCode, qs).toBe(
+        400,
+      );
+
+    const names = await t.request("GET", "/api/admin/organizations/names", { cookie: admin.cookie });
+    expect(names.statusCode).toBe(200);
+    const every = names.json().organizations as { id: string; name: string }[];
+    expect(every).toHaveLength(await t.db.$count(organizations));
+    expect(every.filter((o) => o.name.startsWith(tag))).toEqual(made.map(({ id, name }) => ({ id, name })));
+    expect(Object.keys(every[0]!).sort()).toEqual(["id", "name"]);
+  });
+
+  it("answers the names to admins only", async () => {
+    expect((await t.request("GET", "/api/admin/organizations/names")).statusCode).toBe(401);
+    const owner = await buildUser(t, { role: "org_owner" });
+    const res = await t.request("GET", "/api/admin/organizations/names", { cookie: owner.cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("You don't have permission to manage organizations.");
+  });
 });
 
 describe("deleting", () => {

@@ -463,6 +463,7 @@ export const TABLE: Record<string, Row> = {
 
   // ---- organisations, admin dashboard, prompts, AI provider: admin only
   "GET /api/admin/organizations": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
+  "GET /api/admin/organizations/names": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
   "POST /api/admin/organizations": {
     records: ["none"],
     phase: 1,

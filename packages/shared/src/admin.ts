@@ -202,11 +202,24 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
+/** Organisations per page of Organization Management (issue 13; ADR 067). */
+export const ORGANIZATION_PAGE_SIZE = 50;
+
 export const organizationListSchema = z.object({
+  /** One page of the organisations whose name matches the search, by name. */
   organizations: z.array(organizationSchema),
+  /** Exact number of organisations that match, over every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The System Overview: every organisation's, whatever the search. */
   totals: z.object({ users: z.number(), donors: z.number(), campaigns: z.number() }),
 });
 export type OrganizationList = z.infer<typeof organizationListSchema>;
+
+/** Every organisation's id and name, by name: what an admin's organisation pickers offer. */
+export const organizationNamesSchema = z.object({ organizations: z.array(organizationRefSchema) });
+export type OrganizationNames = z.infer<typeof organizationNamesSchema>;
 
 /**
  * Everything deleting an organisation removes (issue 11), counted from the schema's cascade: the

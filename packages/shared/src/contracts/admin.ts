@@ -2,6 +2,16 @@ import { z } from "zod";
 import { adminUserSchema } from "../admin.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "../roles.ts";
 
+/** A list's search: trimmed, at most 200 characters; empty is no search. */
+const searchText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+/** A list's page, from 1. */
+const listPage = z.coerce.number().int().min(1).max(100_000).default(1);
+
 /** /api/admin/users/{id}… */
 export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
 /** DELETE /api/admin/users/{id}/roles/{role} */
@@ -12,14 +22,9 @@ export const adminUserRoleParamsSchema = adminUserParamsSchema.extend({ role: z.
  */
 export const adminUserListQuerySchema = z.object({
   organizationId: z.string().uuid().optional(),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  q: searchText,
   status: z.enum(ONBOARDING_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: listPage,
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 /** The answer of every change to one user. */
@@ -28,6 +33,12 @@ export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
 
 /** /api/admin/organizations/{id}… */
 export const organizationParamsSchema = z.object({ id: z.string().uuid() });
+/** GET /api/admin/organizations?q=&page=: `q` is found in the name. */
+export const organizationListQuerySchema = z.object({
+  q: searchText,
+  page: listPage,
+});
+export type OrganizationListQuery = z.infer<typeof organizationListQuerySchema>;
 /** DELETE /api/admin/organizations/{id}?cascade= */
 export const deleteOrganizationQuerySchema = z.object({ cascade: z.enum(["true", "false"]).optional() });
 /** An organisation as created or renamed. */

@@ -3,9 +3,11 @@ import type {
   OrganizationDeletePreview,
   OrganizationDeletion,
   OrganizationList,
+  OrganizationListQuery,
+  OrganizationNames,
   OrganizationRow,
 } from "@cultivate/shared";
-import { organizationDeletionLines, organizationNameTakenMessage } from "@cultivate/shared";
+import { ORGANIZATION_PAGE_SIZE, organizationDeletionLines, organizationNameTakenMessage } from "@cultivate/shared";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 
@@ -21,9 +23,22 @@ const present = (r: { id: string; name: string; createdAt: Date; updatedAt: Date
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Organisations ordered by name, each with its user, donor and campaign counts, and the totals. */
-export function listOrganizations(app: FastifyInstance): Promise<OrganizationList> {
-  return app.repos.organizations.list();
+/**
+ * One page of organisations by name (ORGANIZATION_PAGE_SIZE), those whose name contains `q`, each with
+ * its user, donor and campaign counts, and the System Overview totals (ADR 067).
+ */
+export async function listOrganizations(app: FastifyInstance, query: OrganizationListQuery): Promise<OrganizationList> {
+  const list = await app.repos.organizations.list({
+    q: query.q,
+    offset: (query.page - 1) * ORGANIZATION_PAGE_SIZE,
+    limit: ORGANIZATION_PAGE_SIZE,
+  });
+  return { ...list, page: query.page, pageSize: ORGANIZATION_PAGE_SIZE };
+}
+
+/** Every organisation's id and name, by name: the admin's organisation pickers. */
+export async function organizationNames(app: FastifyInstance): Promise<OrganizationNames> {
+  return { organizations: await app.repos.organizations.names() };
 }
 
 async function assertNameFree(app: FastifyInstance, name: string, exceptId?: string) {

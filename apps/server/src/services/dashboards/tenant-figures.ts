@@ -1,11 +1,11 @@
-import { and, countDistinct, count, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, countDistinct, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PipelineStage } from "@cultivate/shared";
 import { STAGES } from "@cultivate/shared";
 import type { DbOrTx } from "../../db/client.ts";
 import { campaignGoals, campaigns, donors, organizations, stagePrompts, userProfiles } from "../../db/schema.ts";
 import { prepared } from "../../db/prepared.ts";
 import { currentStageOfDoneSql } from "../donors/current-stage.ts";
-import { storedDonorCount } from "../donors/list-sql.ts";
+import { storedDonorCount, storedDonorCounts } from "../donors/list-sql.ts";
 
 /**
  * Figures that come from other issues' tables (donors: issue 3; campaigns, stage prompts: issue 4).
@@ -53,6 +53,27 @@ const userCount = (db: DbOrTx, organizationId: string) =>
 export async function countDonors(db: DbOrTx, organizationId: string | null): Promise<number> {
   const [row] = await donorCount(db, organizationId);
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Donor records and campaigns of these organisations, for the organisation list (one grouped statement
+ * each rather than two per organisation): organisation id → count; organisations without any are absent.
+ */
+export async function countsByOrganization(
+  db: DbOrTx,
+  organizationIds: string[],
+): Promise<{ donors: Map<string, number>; campaigns: Map<string, number> }> {
+  if (!organizationIds.length) return { donors: new Map(), campaigns: new Map() };
+  const donorRows = await storedDonorCounts(db, organizationIds);
+  const campaignRows = await db
+    .select({ organizationId: campaigns.organizationId, n: count() })
+    .from(campaigns)
+    .where(inArray(campaigns.organizationId, organizationIds))
+    .groupBy(campaigns.organizationId);
+  return {
+    donors: new Map(donorRows.map((r) => [r.organizationId, Number(r.n)])),
+    campaigns: new Map(campaignRows.map((r) => [r.organizationId, Number(r.n)])),
+  };
 }
 
 /** Campaigns of one organisation or all; `activeOnly` leaves out archived ones; `ownerUserId` narrows to one officer's. */

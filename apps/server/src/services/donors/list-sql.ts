@@ -405,6 +405,13 @@ export const storedDonorCount = (db: DbOrTx, organizationId: string | null) =>
     .select({ n: sql<number>`coalesce(sum(${donorCountDeltas.delta}), 0)::int` })
     .from(donorCountDeltas)
     .where(organizationId ? eq(donorCountDeltas.organizationId, organizationId) : undefined);
+/** The stored donor counts of these organisations at once (organisations without donors may be absent). */
+export const storedDonorCounts = (db: DbOrTx, organizationIds: string[]) =>
+  db
+    .select({ organizationId: donorCountDeltas.organizationId, n: sql<number>`sum(${donorCountDeltas.delta})::int` })
+    .from(donorCountDeltas)
+    .where(inArray(donorCountDeltas.organizationId, organizationIds))
+    .groupBy(donorCountDeltas.organizationId);
 const donorCount = prepared((db) =>
   storedDonorCount(db, sql.placeholder("organizationId") as unknown as string).prepare("cultivate_donor_count"),
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, sql } from "drizzle-orm";
 import type { Organization, OrganizationDeletion, OrganizationList } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import {
@@ -17,11 +17,24 @@ import {
   userProfiles,
   userRoles,
 } from "../../db/schema.ts";
-import { countCampaigns, countDonors, deleteOrganizationData } from "../dashboards/tenant-figures.ts";
+import {
+  countCampaigns,
+  countDonors,
+  countsByOrganization,
+  deleteOrganizationData,
+} from "../dashboards/tenant-figures.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { removeOrganizationRoles } from "../users/repository.ts";
 
-/** Organisations ordered by name, each with its user, donor and campaign counts, and the totals. */
-async function listOrganizations(db: DbOrTx): Promise<OrganizationList> {
+/**
+ * One page of the organisations whose name contains `q` (any case), by name, each with its user, donor
+ * and campaign counts; the exact number that match; and the System Overview totals of all of them.
+ */
+async function listOrganizations(
+  db: DbOrTx,
+  query: { q?: string; offset: number; limit: number },
+): Promise<Omit<OrganizationList, "page" | "pageSize">> {
+  const where = query.q ? ilike(organizations.name, containsPattern(query.q)) : undefined;
   const rows = await db
     .select({
       id: organizations.id,
@@ -30,27 +43,35 @@ async function listOrganizations(db: DbOrTx): Promise<OrganizationList> {
       updatedAt: organizations.updatedAt,
     })
     .from(organizations)
-    .orderBy(asc(organizations.name));
-  const userCounts = await db
-    .select({ organizationId: userProfiles.organizationId, n: count() })
-    .from(userProfiles)
-    .groupBy(userProfiles.organizationId);
+    .where(where)
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const [matching] = await db.select({ n: count() }).from(organizations).where(where);
+  const ids = rows.map((r) => r.id);
+  // The page's counts, grouped in one statement each (not two statements per organisation).
+  const userCounts = ids.length
+    ? await db
+        .select({ organizationId: userProfiles.organizationId, n: count() })
+        .from(userProfiles)
+        .where(inArray(userProfiles.organizationId, ids))
+        .groupBy(userProfiles.organizationId)
+    : [];
   const usersByOrg = new Map(userCounts.map((r) => [r.organizationId, Number(r.n)]));
-  const list: Organization[] = [];
-  for (const r of rows) {
-    list.push({
-      id: r.id,
-      name: r.name,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-      userCount: usersByOrg.get(r.id) ?? 0,
-      donorCount: await countDonors(db, r.id),
-      campaignCount: await countCampaigns(db, { organizationId: r.id }),
-    });
-  }
+  const counts = await countsByOrganization(db, ids);
+  const list: Organization[] = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    userCount: usersByOrg.get(r.id) ?? 0,
+    donorCount: counts.donors.get(r.id) ?? 0,
+    campaignCount: counts.campaigns.get(r.id) ?? 0,
+  }));
   const [allUsers] = await db.select({ n: count() }).from(userProfiles);
   return {
     organizations: list,
+    total: Number(matching?.n ?? 0),
     totals: {
       users: Number(allUsers?.n ?? 0),
       donors: await countDonors(db, null),
@@ -58,6 +79,13 @@ async function listOrganizations(db: DbOrTx): Promise<OrganizationList> {
     },
   };
 }
+
+/** Every organisation's id and name, by name (the admin's pickers). */
+const organizationNames = (db: DbOrTx) =>
+  db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .orderBy(asc(organizations.name), asc(organizations.id));
 
 /**
  * Everything deleting the organisation removes, counted along the schema's cascade (issue 11):
@@ -147,7 +175,8 @@ export function organizationRepository(db: Db) {
       return row ?? null;
     },
     /** Organisations ordered by name with their user, donor and campaign counts, and the totals. */
-    list: (tx: DbOrTx = db) => listOrganizations(tx),
+    list: (query: { q?: string; offset: number; limit: number }, tx: DbOrTx = db) => listOrganizations(tx, query),
+    names: (tx: DbOrTx = db) => organizationNames(tx),
     /** Whether another organisation (not `exceptId`) has this name, ignoring case. */
     async nameTaken(name: string, exceptId?: string, tx: DbOrTx = db): Promise<boolean> {
       const clash = await tx

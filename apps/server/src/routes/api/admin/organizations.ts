@@ -5,7 +5,9 @@ import {
   deleteOrganizationResultSchema,
   organizationDeletePreviewSchema,
   organizationInputSchema,
+  organizationListQuerySchema,
   organizationListSchema,
+  organizationNamesSchema,
   organizationParamsSchema,
   organizationRowSchema,
 } from "@cultivate/shared";
@@ -16,6 +18,7 @@ import {
   deleteOrganization,
   deletePreview,
   listOrganizations,
+  organizationNames,
   renameOrganization,
 } from "../../../services/admin/organizations.ts";
 import { actorOf, guard } from "../../../policy/guard.ts";
@@ -32,11 +35,23 @@ export const adminOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/admin/organizations", {
     schema: {
       tags: ["administration"],
-      summary: "Organisations by name with user, donor and campaign counts, and the System Overview totals",
+      summary:
+        "One page of organisations by name (search by name) with user, donor and campaign counts, and the System Overview totals",
+      querystring: organizationListQuerySchema,
       response: { 200: organizationListSchema, ...errors },
     },
     preValidation: admins,
-    handler: async () => listOrganizations(app),
+    handler: async (request) => listOrganizations(app, request.query),
+  });
+
+  app.get("/admin/organizations/names", {
+    schema: {
+      tags: ["administration"],
+      summary: "Every organisation's id and name, by name (the admin's organisation pickers)",
+      response: { 200: organizationNamesSchema, ...errors },
+    },
+    preValidation: admins,
+    handler: async () => organizationNames(app),
   });
 
   app.post("/admin/organizations", {
