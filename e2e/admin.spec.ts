@@ -210,6 +210,10 @@ test("non-admins see Access Denied on the admin screens; admins manage organisat
   await page.getByLabel("Organization Name").fill(`  ${name}  `);
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByText(`Organization "${name}" created successfully!`)).toBeVisible();
+  // The list comes 50 a page by name, and other tests add organisations: the search finds this one.
+  await page.getByLabel("Search organizations").fill(name.slice(0, -3));
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(page.getByTestId("organization-list-count")).toHaveText("Showing 1–1 of 1 organization");
   const card = page.locator('[data-testid="organization-card"]').filter({ hasText: name });
   await expect(card.getByRole("link", { name })).toHaveAttribute("href", /\/donors\?organizationId=/);
   await expect(card.getByRole("link", { name: "0 users" })).toHaveAttribute("href", /\/admin\/users\?organizationId=/);
@@ -218,4 +222,5 @@ test("non-admins see Access Denied on the admin screens; admins manage organisat
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText(`Organization "${name}" deleted.`)).toBeVisible();
   await expect(card).toHaveCount(0);
+  await expect(page.getByText("No organizations match this search.")).toBeVisible();
 });

@@ -28,6 +28,8 @@ export const queryKeys = {
   },
   adminOrganizations: {
     all: ["admin-organizations"] as const,
+    list: (p: { q: string; page: number }) => ["admin-organizations", "list", p.q, p.page] as const,
+    names: ["admin-organizations", "names"] as const,
     deletePreview: (id: string) => ["admin-organizations", id, "delete-preview"] as const,
   },
   adminOverview: ["admin-overview"] as const,

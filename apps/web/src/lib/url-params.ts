@@ -22,3 +22,36 @@ export function useUrlParams() {
   }, []);
   return [params, update] as const;
 }
+
+/** Changes to some of the address's parameters: a value sets one, undefined (or "") removes it. */
+export type UrlParamChanges = Record<string, string | undefined>;
+
+/**
+ * The page's URL parameters, and one stable way to set or remove several at once; `replace` changes the
+ * current history entry instead of adding one (a search typed letter by letter).
+ */
+export function useUrlParamSetter() {
+  const [params, update] = useUrlParams();
+  const set = useCallback(
+    (changes: UrlParamChanges, replace?: boolean) =>
+      update(
+        (next) => {
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [update],
+  );
+  return [params, set] as const;
+}
+
+/** A list's `page` parameter: a whole number from 1 to 100,000 (what the server takes), else 1. */
+export const pageParam = (params: URLSearchParams) =>
+  Math.min(100_000, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
+
+/** A list's `q` parameter: trimmed, at most 200 characters (what the server takes). */
+export const searchParam = (params: URLSearchParams) => params.get("q")?.trim().slice(0, 200) ?? "";

@@ -1,16 +1,19 @@
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { OrganizationManagement } from "@/features/admin/components/organization-management";
 import { usePageTitle } from "@/lib/page-title";
+import { pageParam, searchParam, useUrlParamSetter } from "@/lib/url-params";
 
+/** /admin/organizations?q=&page=: the search and the page live in the address. */
 export function AdminOrganizationsRoute() {
   usePageTitle("Organization Management");
+  const [params, set] = useUrlParamSetter();
   return (
     <RequirePermission
       permission="manageOrganizations"
       deniedMessage="You don't have permission to manage organizations."
       deniedTitle="Access Denied"
     >
-      <OrganizationManagement />
+      <OrganizationManagement params={{ q: searchParam(params), page: pageParam(params) }} onChange={set} />
     </RequirePermission>
   );
 }

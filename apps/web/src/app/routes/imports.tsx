@@ -7,7 +7,7 @@ import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { ImportHistory } from "@/features/donors/components/import-history";
 import { can } from "@/lib/permissions";
-import { useUrlParams } from "@/lib/url-params";
+import { pageParam, useUrlParamSetter } from "@/lib/url-params";
 
 /** /imports: the import history (issue 14; docs/RULES.md, Import). Admins pick the organisation. */
 export function ImportsRoute() {
@@ -23,20 +23,11 @@ export function ImportsRoute() {
 }
 
 function Imports() {
-  const [params, updateParams] = useUrlParams();
+  const [params, set] = useUrlParamSetter();
   const organizationId = params.get("organizationId") ?? undefined;
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = pageParam(params);
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
-
-  const set = (changes: Record<string, string | undefined>) =>
-    updateParams((next) => {
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
 
   return (
     <Container size="lg" py="lg">

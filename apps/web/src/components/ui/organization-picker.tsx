@@ -39,6 +39,8 @@ export function OrganizationPicker({
       onChange={(v) => onChange(!v || v === ALL ? null : v)}
       allowDeselect={false}
       searchable
+      // An installation may hold thousands: typing finds one, and at most 100 options are drawn at once.
+      limit={100}
       // Options only while the list is open: the chosen organisation's name is then on the page once, where the
       // page itself shows it, not again in a hidden option.
       comboboxProps={{ keepMounted: false }}

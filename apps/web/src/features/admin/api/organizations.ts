@@ -1,21 +1,42 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   deleteOrganizationResultSchema,
   organizationDeletePreviewSchema,
   organizationListSchema,
+  organizationNamesSchema,
   organizationRowSchema,
   type OrganizationDeletePreview,
   type OrganizationList,
+  type OrganizationNames,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-export const getOrganizations = async (): Promise<OrganizationList> =>
-  organizationListSchema.parse(await apiFetch("/api/admin/organizations"));
+/** What Organization Management shows: the search by name and the page. */
+export type OrganizationListParams = { q: string; page: number };
 
-export const organizationsQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.adminOrganizations.all, queryFn: getOrganizations });
-export const useOrganizations = () => useQuery(organizationsQueryOptions());
+export const getOrganizations = async (p: OrganizationListParams): Promise<OrganizationList> => {
+  const qs = new URLSearchParams();
+  if (p.q.trim()) qs.set("q", p.q.trim());
+  if (p.page > 1) qs.set("page", String(p.page));
+  const query = qs.toString();
+  return organizationListSchema.parse(await apiFetch(`/api/admin/organizations${query ? `?${query}` : ""}`));
+};
+
+export const useOrganizations = (p: OrganizationListParams) =>
+  useQuery({
+    queryKey: queryKeys.adminOrganizations.list(p),
+    queryFn: () => getOrganizations(p),
+    placeholderData: keepPreviousData,
+  });
+
+/** Every organisation's id and name: the admin's organisation pickers. */
+export const organizationNamesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.adminOrganizations.names,
+    queryFn: async (): Promise<OrganizationNames> =>
+      organizationNamesSchema.parse(await apiFetch("/api/admin/organizations/names")),
+  });
 
 function useOrganizationMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();

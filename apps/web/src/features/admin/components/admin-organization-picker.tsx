@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { useMe } from "@/features/auth/api/get-me";
 import { can } from "@/lib/permissions";
-import { organizationsQueryOptions } from "../api/organizations";
+import { organizationNamesQueryOptions } from "../api/organizations";
 
 /**
  * The organisation picker as a page shows it to an admin (issue 14), nothing for anyone else: it loads the
@@ -20,9 +20,9 @@ export function AdminOrganizationPicker({
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
   const organizations = useQuery({
-    ...organizationsQueryOptions(),
+    ...organizationNamesQueryOptions(),
     enabled: isAdmin,
-    select: (list) => list.organizations.map(({ id, name }) => ({ id, name })),
+    select: (list) => list.organizations,
     retry: false,
     staleTime: 60_000,
   });

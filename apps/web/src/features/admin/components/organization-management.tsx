@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   Alert,
@@ -37,6 +37,9 @@ import {
   type Organization,
 } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
+import { ListPager } from "@/components/ui/list-pager";
+import { SearchBox } from "@/components/ui/search-box";
+import type { UrlParamChanges } from "@/lib/url-params";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import {
@@ -45,6 +48,7 @@ import {
   useOrganizationDeletePreview,
   useOrganizations,
   useRenameOrganization,
+  type OrganizationListParams,
 } from "../api/organizations";
 
 function CreateOrganizationForm() {
@@ -285,9 +289,22 @@ function TotalCard({ label, value, to, icon }: { label: string; value: number; t
   );
 }
 
-/** Organisation management, admin only (docs/RULES.md, Organisations). */
-export function OrganizationManagement() {
-  const { data, isPending, error } = useOrganizations();
+/** Organisation management, admin only (docs/RULES.md, Organisations), 50 a page with a search by name (ADR 067). */
+export function OrganizationManagement({
+  params,
+  onChange,
+}: {
+  params: OrganizationListParams;
+  onChange: (changes: UrlParamChanges, replace?: boolean) => void;
+}) {
+  const { q, page } = params;
+  const { data, isPending, error } = useOrganizations(params);
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // A page past the end (organisations were deleted, or an old link): show the last one instead.
+  useEffect(() => {
+    if (data && page > pages) onChange({ page: pages > 1 ? String(pages) : undefined }, true);
+  }, [data, page, pages, onChange]);
+  const search = useCallback((next: string) => onChange({ q: next || undefined, page: undefined }, true), [onChange]);
   const [editing, setEditing] = useState<Organization | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
 
@@ -333,8 +350,11 @@ export function OrganizationManagement() {
           <Group gap="xs" mb="sm">
             <IconBuilding size={20} />
             <Title order={2} size="h4">
-              {`Organizations${data ? ` (${data.organizations.length})` : ""}`}
+              {`Organizations${data ? ` (${data.total.toLocaleString("en-US")})` : ""}`}
             </Title>
+          </Group>
+          <Group mb="sm">
+            <SearchBox value={q} onSearch={search} label="Search organizations" placeholder="Organization name" />
           </Group>
           {isPending ? (
             <Stack>
@@ -342,8 +362,10 @@ export function OrganizationManagement() {
                 <Skeleton key={i} h={90} />
               ))}
             </Stack>
-          ) : data && data.organizations.length === 0 ? (
-            <Text c="dimmed">No organizations yet. Create the first one above.</Text>
+          ) : data && data.total === 0 ? (
+            <Text c="dimmed">
+              {q ? "No organizations match this search." : "No organizations yet. Create the first one above."}
+            </Text>
           ) : (
             <Stack>
               {data?.organizations.map((org) => (
@@ -356,6 +378,17 @@ export function OrganizationManagement() {
               ))}
             </Stack>
           )}
+          {data ? (
+            <ListPager
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              noun="organization"
+              onPage={(p) => onChange({ page: p > 1 ? String(p) : undefined })}
+              label="Organization pages"
+              testId="organization-list-count"
+            />
+          ) : null}
         </div>
       </Stack>
       {editing ? <EditOrganizationModal organization={editing} onClose={() => setEditing(null)} /> : null}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -7,73 +7,40 @@ import {
   Badge,
   Container,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { IconArrowLeft, IconSearch } from "@tabler/icons-react";
+import { IconArrowLeft } from "@tabler/icons-react";
 import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { TYPING_PAUSE_MS } from "@/lib/typing";
+import { ListPager } from "@/components/ui/list-pager";
+import { SearchBox } from "@/components/ui/search-box";
+import type { UrlParamChanges } from "@/lib/url-params";
 import { useUsers, type UserListParams } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { ApplicationsSection } from "./applications-section";
 import { UserRow } from "./user-row";
 
-const COUNT = new Intl.NumberFormat("en-US");
 const STATUS_OPTIONS = [
   { value: "pending", label: "Pending" },
   { value: "submitted", label: "Submitted" },
   { value: "approved", label: "Approved" },
 ];
 
-/** A change to the list's URL parameters (undefined removes one); `replace` while typing. */
-export type UserListChange = (changes: { q?: string; status?: string; page?: string }, replace?: boolean) => void;
-
-/**
- * The search box: it asks for the new search once typing pauses, and follows the address when it
- * changes otherwise (back, or the organisation's link).
- */
-function UserSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const [debounced] = useDebouncedValue(text, TYPING_PAUSE_MS);
-  const sent = useRef(q);
-  useEffect(() => {
-    const next = debounced.trim();
-    if (next !== sent.current) {
-      sent.current = next;
-      onSearch(next);
-    }
-  }, [debounced, onSearch]);
-  useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setText(q);
-    }
-  }, [q]);
-  return (
-    <TextInput
-      label="Search users"
-      placeholder="Email, name or organization"
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(e) => setText(e.currentTarget.value)}
-      maxLength={200}
-      style={{ flex: "1 1 260px" }}
-    />
-  );
-}
-
 /** User management, docs/RULES.md, Administration (admins: everyone or one organisation; owners: their organisation). */
-export function UserManagement({ params, onChange }: { params: UserListParams; onChange: UserListChange }) {
+export function UserManagement({
+  params,
+  onChange,
+}: {
+  params: UserListParams;
+  onChange: (changes: UrlParamChanges, replace?: boolean) => void;
+}) {
   const { organizationId, q, status, page } = params;
   const queryClient = useQueryClient();
   const { data, isPending, error } = useUsers(params);
@@ -151,7 +118,7 @@ export function UserManagement({ params, onChange }: { params: UserListParams; o
             ) : null}
           </Group>
           <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-            <UserSearch q={q} onSearch={search} />
+            <SearchBox value={q} onSearch={search} label="Search users" placeholder="Email, name or organization" />
             <Select
               label="Status"
               placeholder="All statuses"
@@ -192,23 +159,16 @@ export function UserManagement({ params, onChange }: { params: UserListParams; o
               </Table>
             </Table.ScrollContainer>
           ) : null}
-          {data && data.total > 0 ? (
-            <Group justify="space-between" wrap="wrap" mt="md">
-              <Text size="sm" c="dimmed" data-testid="user-list-count">
-                {`Showing ${COUNT.format(Math.min(data.total, (page - 1) * data.pageSize + 1))}–${COUNT.format(
-                  Math.min(data.total, page * data.pageSize),
-                )} of ${plural(data.total, "user")}`}
-              </Text>
-              {pages > 1 ? (
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(p) => onChange({ page: p > 1 ? String(p) : undefined })}
-                  aria-label="User pages"
-                  getControlProps={(c) => ({ "aria-label": c === "previous" ? "Previous page" : "Next page" })}
-                />
-              ) : null}
-            </Group>
+          {data ? (
+            <ListPager
+              page={page}
+              pageSize={data.pageSize}
+              total={data.total}
+              noun="user"
+              onPage={(p) => onChange({ page: p > 1 ? String(p) : undefined })}
+              label="User pages"
+              testId="user-list-count"
+            />
           ) : null}
         </Paper>
       </Stack>

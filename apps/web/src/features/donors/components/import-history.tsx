@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Skeleton, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArrowBackUp, IconFileTypeCsv, IconReportAnalytics } from "@tabler/icons-react";
 import { DONOR_MESSAGES, type ImportBatch } from "@cultivate/shared";
+import { ListPager } from "@/components/ui/list-pager";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { isImportActive, useImportBatch, useImportHistory, useUndoImport } from "../api/import-donors";
@@ -67,7 +68,6 @@ export function ImportHistory({ organizationId, page, onPage, showOrganization }
     );
 
   const { imports, total, pageSize } = history.data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Stack gap="sm">
       {imports.length === 0 ? (
@@ -84,22 +84,15 @@ export function ImportHistory({ organizationId, page, onPage, showOrganization }
           />
         ))
       )}
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" data-testid="import-history-count">
-          {total === 0
-            ? ""
-            : `Showing ${COUNT.format((page - 1) * pageSize + 1)}–${COUNT.format(Math.min(total, page * pageSize))} of ${COUNT.format(total)} imports`}
-        </Text>
-        {pages > 1 ? (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPage}
-            aria-label="Import pages"
-            getControlProps={(c) => ({ "aria-label": c === "previous" ? "Previous page" : "Next page" })}
-          />
-        ) : null}
-      </Group>
+      <ListPager
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        noun="import"
+        onPage={onPage}
+        label="Import pages"
+        testId="import-history-count"
+      />
       <ReportModal id={reportId} onClose={() => setReportId(null)} onUndo={askUndo} undoing={undo.isPending} />
     </Stack>
   );

@@ -1,0 +1,42 @@
+import { Group, Pagination, Text } from "@mantine/core";
+import { plural } from "@cultivate/shared";
+
+const COUNT = new Intl.NumberFormat("en-US");
+
+interface ListPagerProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The counted word, singular ("user"); the plural adds an s unless given. */
+  noun: string;
+  nounPlural?: string;
+  onPage: (page: number) => void;
+  /** The page buttons' accessible name ("User pages"). */
+  label: string;
+  testId?: string;
+}
+
+/** Under a paged list: "Showing 51–57 of 57 users" and, with more than one page, the page buttons. */
+export function ListPager({ page, pageSize, total, noun, nounPlural, onPage, label, testId }: ListPagerProps) {
+  if (total === 0) return null;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(page, pages);
+  const first = (current - 1) * pageSize + 1;
+  const last = Math.min(total, current * pageSize);
+  return (
+    <Group justify="space-between" wrap="wrap" mt="md">
+      <Text size="sm" c="dimmed" data-testid={testId}>
+        {`Showing ${COUNT.format(first)}–${COUNT.format(last)} of ${plural(total, noun, nounPlural)}`}
+      </Text>
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={onPage}
+          aria-label={label}
+          getControlProps={(c) => ({ "aria-label": c === "previous" ? "Previous page" : "Next page" })}
+        />
+      ) : null}
+    </Group>
+  );
+}
