@@ -5,17 +5,22 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 // ---- better-auth tables (field names are better-auth's; columns snake_case) ----
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  /** better-auth twoFactor plugin: true once TOTP is set up and verified (schema/two-factor.ts). */
-  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /** better-auth twoFactor plugin: true once TOTP is set up and verified (schema/two-factor.ts). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // User Management's order, newest first (ADR 067): a page of everyone reads 50 entries, not every account.
+  (t) => [index("users_newest_first_idx").on(t.createdAt.desc().nullsFirst(), t.email, t.id)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -1,0 +1,1 @@
+CREATE INDEX "users_newest_first_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"email","id");
