@@ -1,26 +1,18 @@
 // Sign-in and session lookups through real HTTP on loopback, on PGlite (in memory) or, with
 // DATABASE_URL, PostgreSQL. Bounded: a fixed number of requests, then it stops.
 import { performance } from "node:perf_hooks";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { hashPassword } from "../apps/server/src/auth/password.ts";
+import { benchServer } from "./support/server.ts";
 
 const SIGN_INS = 40;
 const ME_REQUESTS = 1000;
 const CONCURRENCY = 10;
 
-const config = {
-  ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
-  authSecret: "bench-secret-bench-secret-bench-secret-0000",
-  apiRateLimit: 1_000_000,
-};
 const database = process.env.DATABASE_URL
   ? await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL })
   : await openDatabase({ kind: "pglite" });
-const app = await buildApp({ config, database });
-const address = await app.listen({ port: 0, host: "127.0.0.1" });
-const origin = address;
+const { app, origin } = await benchServer(database);
 
 const pct = (xs: number[], p: number) =>
   xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;

@@ -9,14 +9,12 @@
 // DONOR_BENCH_DATA_DIR=DIR (PGlite) does both for PGlite: a new directory is filled and kept, an existing one reused.
 import fs from "node:fs";
 import os from "node:os";
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { benchDatabase } from "./support/database.ts";
+import { benchServer, signedUpAs } from "./support/server.ts";
 import { benchCsv, importAndWait } from "./support/upload.ts";
-import { organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
+import { organizations } from "../apps/server/src/db/schema.ts";
 import { rowsOf } from "../apps/server/src/db/rows.ts";
 
 const ROWS = Number(process.env.DONOR_BENCH_ROWS ?? 100_000);
@@ -33,13 +31,7 @@ const { database, dispose } = await benchDatabase({
   reusePostgres: process.env.DATABASE_URL ? REUSE : undefined,
   keepDataDir: KEEP_DIR,
 });
-const config = {
-  ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
-  authSecret: "bench-secret-bench-secret-bench-secret-0000",
-  apiRateLimit: 1_000_000,
-};
-const app = await buildApp({ config, database });
-const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+const { app, origin } = await benchServer(database);
 
 let peakRss = 0;
 let peakHeap = 0;
@@ -59,23 +51,7 @@ async function officerOf(orgName: string) {
   const [org] = REUSE
     ? await app.db.select().from(organizations).where(eq(organizations.name, orgName))
     : await app.db.insert(organizations).values({ name: orgName }).returning();
-  const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.org`;
-  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password: "benchmark-password", name: email }),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const [user] = await app.db.select().from(users).where(eq(users.email, email));
-  await app.db
-    .update(userProfiles)
-    .set({ organizationId: org!.id, onboardingStatus: "approved" })
-    .where(eq(userProfiles.id, user!.id));
-  const [role] = await app.db.select().from(roles).where(eq(roles.name, "org_officer"));
-  await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+  const { cookie } = await signedUpAs(app, origin, "org_officer", org!.id);
   return { org: org!, cookie };
 }
 

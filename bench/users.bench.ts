@@ -2,14 +2,12 @@
 // (default 20,000) in organisations of 50, 2 % of them applicants with an onboarding form, then the
 // list's pages over loopback HTTP as the admin (everyone) and as one owner. PGlite in a temporary data
 // directory as `npm start` runs it, or with DATABASE_URL a fresh PostgreSQL database beside it.
-import crypto from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../apps/server/src/app.ts";
-import { loadConfig } from "../apps/server/src/config.ts";
 import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
 import { load, pct } from "./support/app.ts";
 import { benchDatabase } from "./support/database.ts";
+import { benchServer, signedUpAs } from "./support/server.ts";
 
 const USERS = Number(process.env.USERS_BENCH_USERS ?? 20_000);
 const PER_ORG = 50;
@@ -20,13 +18,7 @@ console.log(
 );
 // USERS_BENCH_KEEP_DB=1 (PostgreSQL) keeps the database for EXPLAIN afterwards; its name is printed.
 const { database, dispose } = await benchDatabase({ keepPostgres: Boolean(process.env.USERS_BENCH_KEEP_DB) });
-const config = {
-  ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
-  authSecret: "bench-secret-bench-secret-bench-secret-0000",
-  apiRateLimit: 1_000_000,
-};
-const app = await buildApp({ config, database });
-const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+const { app, origin } = await benchServer(database);
 
 const roleId = async (name: string) => (await app.db.select().from(roles).where(eq(roles.name, name)))[0]!.id;
 const officerRole = await roleId("org_officer");
@@ -78,29 +70,8 @@ for (let start = 0; start < USERS; start += 1000) {
 }
 console.log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-/** A signed-in account of this role in this organisation (null: none, for the admin). */
-async function signedIn(role: string, organizationId: string | null) {
-  const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.org`;
-  const password = "benchmark-password";
-  const res = await fetch(`${origin}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email, password, name: email }),
-  });
-  if (!res.ok) throw new Error(`sign-up answered ${res.status}`);
-  const [user] = await app.db.select().from(users).where(eq(users.email, email));
-  await app.db
-    .update(userProfiles)
-    .set({ organizationId, onboardingStatus: "approved" })
-    .where(eq(userProfiles.id, user!.id));
-  await app.db.insert(userRoles).values({ userId: user!.id, roleId: await roleId(role) });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
-const admin = await signedIn("admin", null);
-const owner = await signedIn("org_owner", orgIds[Math.floor(orgIds.length / 2)]!);
+const admin = (await signedUpAs(app, origin, "admin", null)).cookie;
+const owner = (await signedUpAs(app, origin, "org_owner", orgIds[Math.floor(orgIds.length / 2)]!)).cookie;
 
 /** REQUESTS of one GET, one after the other: p50, p95, the rows of the answer's list and its size. */
 async function measure(label: string, cookie: string, path: string, list = "users") {

@@ -4,13 +4,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
-import { buildApp } from "../../apps/server/src/app.ts";
-import { loadConfig } from "../../apps/server/src/config.ts";
 import { benchDatabase } from "./database.ts";
 import { benchCsv, importAndWait } from "./upload.ts";
-import { organizations, roles, userProfiles, userRoles, users } from "../../apps/server/src/db/schema.ts";
+import { organizations } from "../../apps/server/src/db/schema.ts";
+import { benchServer, cookieOf, signedUpAs } from "./server.ts";
 
 export const webDist = path.resolve(process.env.WEB_DIST ?? "apps/web/dist");
 /** Debian's Chromium, as the browser tests use it (never a downloaded browser). */
@@ -32,35 +29,11 @@ export const pct = (xs: number[], p: number) =>
 export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
   if (!fs.existsSync(path.join(webDist, "index.html"))) throw new Error(`${webDist} is missing: run npm run build`);
   const { database, dispose } = await benchDatabase({ keepDataDir });
-  const config = {
-    ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }),
-    authSecret: "bench-secret-bench-secret-bench-secret-0000",
-    apiRateLimit: 1_000_000,
-    webDist,
-  };
-  const app = await buildApp({ config, database });
-  const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+  const { app, origin } = await benchServer(database, { webDist });
 
   async function officerOf(orgName: string) {
     const [org] = await app.db.insert(organizations).values({ name: orgName }).returning();
-    const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.org`;
-    const password = "benchmark-password";
-    const res = await fetch(`${origin}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin },
-      body: JSON.stringify({ email, password, name: email }),
-    });
-    const cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    const [user] = await app.db.select().from(users).where(eq(users.email, email));
-    await app.db
-      .update(userProfiles)
-      .set({ organizationId: org!.id, onboardingStatus: "approved" })
-      .where(eq(userProfiles.id, user!.id));
-    const [role] = await app.db.select().from(roles).where(eq(roles.name, "org_officer"));
-    await app.db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    const { cookie, email, password } = await signedUpAs(app, origin, "org_officer", org!.id);
     return { org: org!, cookie, email, password };
   }
 
@@ -82,10 +55,7 @@ export async function startApp({ keepDataDir }: { keepDataDir?: string } = {}) {
       body: JSON.stringify({ email, password }),
     });
     if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-    return res.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    return cookieOf(res);
   }
   return { app, origin, database, officerOf, signIn, importDonors, close };
 }
