@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACTION_TYPES } from "./activity.ts";
-import { isoDateTimeSchema } from "./input.ts";
+import { isoDateTimeSchema, optionalSearchText } from "./input.ts";
 
 /** docs/RULES.md, Activity history: the action history's page size. */
 export const ACTION_PAGE_SIZE = 50;
@@ -12,12 +12,7 @@ export function formatDuration(ms: number | null | undefined): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalText = optionalSearchText();
 
 /** The filters of docs/RULES.md, Activity history: all optional, combined with AND. */
 export const actionFiltersSchema = z.object({

@@ -52,3 +52,12 @@ export const isoDateTimeSchema = (message: string = INPUT_MESSAGES.invalidDateTi
   z.iso
     .datetime({ offset: true, error: message })
     .refine((s) => isCalendarDate(s.slice(0, 10)) && Number.isFinite(Date.parse(s)), { error: message });
+
+/** An optional search or filter text of a list's query: trimmed, at most 200 characters; empty is none. */
+export const optionalSearchText = () =>
+  z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined));

@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { adminUserSchema } from "../admin.ts";
+import { optionalSearchText } from "../input.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "../roles.ts";
 
 /** A list's search: trimmed, at most 200 characters; empty is no search. */
-const searchText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const searchText = optionalSearchText();
 /** A list's page, from 1. */
 const listPage = z.coerce.number().int().min(1).max(100_000).default(1);
 
