@@ -20,6 +20,7 @@ const EXPECTED_ROUTES = [
   "GET /api/actions/filter-options",
   "GET /api/actions/summary",
   "GET /api/admin/organizations",
+  "GET /api/admin/organizations/names",
   "GET /api/admin/organizations/{id}/delete-preview",
   "GET /api/admin/overview",
   "GET /api/admin/users",
