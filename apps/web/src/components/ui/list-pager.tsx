@@ -1,3 +1,4 @@
+import { useCallback, useEffect } from "react";
 import { Group, Pagination, Text } from "@mantine/core";
 import { plural } from "@cultivate/shared";
 
@@ -39,4 +40,23 @@ export function ListPager({ page, pageSize, total, noun, nounPlural, onPage, lab
       ) : null}
     </Group>
   );
+}
+
+/**
+ * What a paged, searchable list does with its address (User and Organization Management): a new search
+ * goes back to page 1 and replaces the history entry; a page past the end (rows were removed, or an old
+ * link) moves to the last page once the answer says how many there are.
+ */
+export function useListPageControls(
+  page: number,
+  answer: { total: number; pageSize: number } | undefined,
+  onChange: (changes: Record<string, string | undefined>, replace?: boolean) => void,
+) {
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  useEffect(() => {
+    if (answer && page > pages) onChange({ page: pages > 1 ? String(pages) : undefined }, true);
+  }, [answer, page, pages, onChange]);
+  const search = useCallback((next: string) => onChange({ q: next || undefined, page: undefined }, true), [onChange]);
+  const setPage = useCallback((p: number) => onChange({ page: p > 1 ? String(p) : undefined }), [onChange]);
+  return { search, setPage };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   Alert,
@@ -37,7 +37,7 @@ import {
   type Organization,
 } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
-import { ListPager } from "@/components/ui/list-pager";
+import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { SearchBox } from "@/components/ui/search-box";
 import type { UrlParamChanges } from "@/lib/url-params";
 import { errorMessage } from "@/lib/api-client";
@@ -299,12 +299,7 @@ export function OrganizationManagement({
 }) {
   const { q, page } = params;
   const { data, isPending, error } = useOrganizations(params);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  // A page past the end (organisations were deleted, or an old link): show the last one instead.
-  useEffect(() => {
-    if (data && page > pages) onChange({ page: pages > 1 ? String(pages) : undefined }, true);
-  }, [data, page, pages, onChange]);
-  const search = useCallback((next: string) => onChange({ q: next || undefined, page: undefined }, true), [onChange]);
+  const { search, setPage } = useListPageControls(page, data, onChange);
   const [editing, setEditing] = useState<Organization | null>(null);
   const [deleting, setDeleting] = useState<Organization | null>(null);
 
@@ -384,7 +379,7 @@ export function OrganizationManagement({
               pageSize={data.pageSize}
               total={data.total}
               noun="organization"
-              onPage={(p) => onChange({ page: p > 1 ? String(p) : undefined })}
+              onPage={setPage}
               label="Organization pages"
               testId="organization-list-count"
             />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -19,7 +19,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import { ListPager } from "@/components/ui/list-pager";
+import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { SearchBox } from "@/components/ui/search-box";
 import type { UrlParamChanges } from "@/lib/url-params";
 import { useUsers, type UserListParams } from "../api/users";
@@ -44,13 +44,8 @@ export function UserManagement({
   const { organizationId, q, status, page } = params;
   const queryClient = useQueryClient();
   const { data, isPending, error } = useUsers(params);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = Boolean(q || status);
-  // A page past the end (users were removed, or an old link): show the last one instead.
-  useEffect(() => {
-    if (data && page > pages) onChange({ page: pages > 1 ? String(pages) : undefined }, true);
-  }, [data, page, pages, onChange]);
-  const search = useCallback((next: string) => onChange({ q: next || undefined, page: undefined }, true), [onChange]);
+  const { search, setPage } = useListPageControls(page, data, onChange);
   const refreshTimer = useRef<number | null>(null);
   useEffect(
     () => () => {
@@ -165,7 +160,7 @@ export function UserManagement({
               pageSize={data.pageSize}
               total={data.total}
               noun="user"
-              onPage={(p) => onChange({ page: p > 1 ? String(p) : undefined })}
+              onPage={setPage}
               label="User pages"
               testId="user-list-count"
             />
