@@ -76,7 +76,8 @@ export async function userManagementList(
     pageSize: USER_PAGE_SIZE,
     applicants: waiting.users,
     applicantTotal: waiting.total,
-    organizations: await app.repos.users.organizationRefs(isAdmin ? null : organizationId),
+    // An owner picks only their own organisation, already read for the header above.
+    organizations: isAdmin ? await app.repos.users.organizationRefs(null) : organization ? [organization] : [],
     roles: allRoles.filter(
       (r) =>
         (ROLE_NAMES as readonly string[]).includes(r.name) &&
