@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn, slowCpu } from "./fixtures.ts";
-import { BASE, importDonors, managerWithDonors, orgWithUser, type DonorRow } from "./org-fixtures.ts";
+import {
+  adminApi,
+  aPageOfOrganizationsFirst,
+  BASE,
+  importDonors,
+  managerWithDonors,
+  orgWithUser,
+  type DonorRow,
+} from "./org-fixtures.ts";
 
 // Issue 14, the donor list: filters behind a button with chips, the range rule, columns at 1280 px, sorting and
 // history, 390 px, and (for every page) titles, plurals and dates.
@@ -139,6 +147,8 @@ test("at 1280 px every column is readable for an admin, who picks the organisati
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const who = await orgWithUser("org_manager", "Picker Trust");
+  // Every picker below offers every organisation, not the first page of Organization Management's list.
+  await aPageOfOrganizationsFirst(await adminApi());
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await importDonors(page, DONORS.slice(0, 3), who.orgId);
@@ -184,6 +194,26 @@ test("at 1280 px every column is readable for an admin, who picks the organisati
     await expect(page).toHaveURL(new RegExp(`${path}\\?organizationId=${who.orgId}`));
     await expect(other).toHaveValue(who.orgName);
   }
+
+  // The import's target and a new campaign's organisation, when the admin has chosen none.
+  await page.goto("/donors");
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const upload = page.getByRole("dialog", { name: "Upload CSV" });
+  const target = upload.getByRole("combobox", { name: "Target organization" });
+  await target.click();
+  await target.fill(who.orgName);
+  await page.getByRole("option", { name: who.orgName }).click();
+  await expect(target).toHaveValue(who.orgName);
+  await upload.getByRole("button", { name: "Close" }).last().click();
+
+  await page.goto("/admin/campaigns");
+  await page.getByRole("button", { name: "New Campaign" }).click();
+  const form = page.getByRole("dialog", { name: "New Campaign" });
+  const owner = form.getByRole("combobox", { name: "Organization" });
+  await owner.click();
+  await owner.fill(who.orgName);
+  await page.getByRole("option", { name: who.orgName }).click();
+  await expect(owner).toHaveValue(who.orgName);
 });
 
 test("money and score columns sort largest first; paging and sorting are steps Back returns through", async ({

@@ -34,6 +34,14 @@ export async function newOrg(api: APIRequestContext, prefix = "Screens Trust") {
   return { id: ((await res.json()) as { id: string }).id, name };
 }
 
+/**
+ * More than a page (50) of Organization Management's list, named to sort before any other test's
+ * organisation: a picker that read that paged list instead of every name would miss the others.
+ */
+export async function aPageOfOrganizationsFirst(api: APIRequestContext) {
+  for (let i = 0; i < 51; i++) await newOrg(api, "Aardvark Filler");
+}
+
 /** A user of the organisation, created by the admin; approved with the role unless told otherwise. */
 export async function userIn(
   api: APIRequestContext,

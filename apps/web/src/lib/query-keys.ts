@@ -42,7 +42,6 @@ export const queryKeys = {
     /** Issue 15: a campaign's pipeline board, by manager filter ("" = everyone). */
     board: (id: string, manager: string) => ["campaigns", "board", id, manager] as const,
     boards: (id: string) => ["campaigns", "board", id] as const,
-    organizationOptions: ["campaigns", "organization-options"] as const,
   },
   dashboards: {
     owner: ["dashboard", "owner"] as const,
@@ -69,8 +68,6 @@ export const queryKeys = {
     /** Who may be given donors (issue 15, Portfolios). */
     relationshipManagers: (organizationId?: string) =>
       ["donors", "relationship-managers", organizationId ?? ""] as const,
-    /** The organisations an admin may upload into. */
-    organizationOptions: ["organizations", "options"] as const,
   },
   nextSteps: {
     all: ["next-steps"] as const,

@@ -53,7 +53,6 @@ import {
   useDsRatings,
   type DonorListParams,
 } from "@/features/donors/api/list-donors";
-import { useOrganizationOptions } from "@/features/donors/api/list-organizations";
 import { useBulkAssignRelationshipManager, useRelationshipManagers } from "@/features/donors/api/portfolio";
 import { managerName } from "@/features/donors/components/relationship-manager-field";
 import { ActiveFilters } from "@/features/donors/components/active-filters";
@@ -64,6 +63,7 @@ import { SelectionBar, type GroupOption } from "@/features/donors/components/sel
 import { UploadCsvModal } from "@/features/donors/components/upload-csv-modal";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { useOrganizationNames } from "@/lib/organization-names";
 import { can } from "@/lib/permissions";
 import { usePageTitle } from "@/lib/page-title";
 import { useUrlParams } from "@/lib/url-params";
@@ -148,7 +148,7 @@ function DonorList() {
   const list = useDonorList(listParams);
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
-  const organizations = useOrganizationOptions(isAdmin);
+  const organizations = useOrganizationNames(isAdmin);
   const groups = useDonorGroups(state.organizationId);
   const membership = useGroupMembership();
   const saveGroup = useSaveFilterGroup();

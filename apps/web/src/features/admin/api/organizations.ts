@@ -1,13 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   deleteOrganizationResultSchema,
   organizationDeletePreviewSchema,
   organizationListSchema,
-  organizationNamesSchema,
   organizationRowSchema,
   type OrganizationDeletePreview,
   type OrganizationList,
-  type OrganizationNames,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -28,14 +26,6 @@ export const useOrganizations = (p: OrganizationListParams) =>
     queryKey: queryKeys.adminOrganizations.list(p),
     queryFn: () => getOrganizations(p),
     placeholderData: keepPreviousData,
-  });
-
-/** Every organisation's id and name: the admin's organisation pickers. */
-export const organizationNamesQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.adminOrganizations.names,
-    queryFn: async (): Promise<OrganizationNames> =>
-      organizationNamesSchema.parse(await apiFetch("/api/admin/organizations/names")),
   });
 
 function useOrganizationMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {

@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { useMe } from "@/features/auth/api/get-me";
+import { useOrganizationNames } from "@/lib/organization-names";
 import { can } from "@/lib/permissions";
-import { organizationNamesQueryOptions } from "../api/organizations";
 
 /**
  * The organisation picker as a page shows it to an admin (issue 14), nothing for anyone else: it loads the
@@ -19,13 +18,7 @@ export function AdminOrganizationPicker({
 }) {
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
-  const organizations = useQuery({
-    ...organizationNamesQueryOptions(),
-    enabled: isAdmin,
-    select: (list) => list.organizations,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const organizations = useOrganizationNames(isAdmin);
   if (!isAdmin) return null;
   return (
     <OrganizationPicker

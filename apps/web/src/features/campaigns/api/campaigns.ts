@@ -4,7 +4,6 @@ import {
   campaignListSchema,
   campaignSchema,
   noContentSchema,
-  organizationListSchema,
   type Campaign,
   type CampaignDonor,
   type CampaignInput,
@@ -72,13 +71,3 @@ export const useDeleteCampaign = () =>
     noContentSchema.parse(await apiFetch(path(campaign.id), { method: "DELETE" })),
   );
 
-/** Organisations an admin may create a campaign in (only asked when the admin has none of their own). */
-export const useOrganizationOptions = (enabled: boolean) =>
-  useQuery({
-    queryKey: queryKeys.campaigns.organizationOptions,
-    queryFn: async () =>
-      organizationListSchema
-        .parse(await apiFetch("/api/admin/organizations"))
-        .organizations.map((o) => ({ value: o.id, label: o.name })),
-    enabled,
-  });

@@ -7,7 +7,8 @@ import { CAMPAIGN_MESSAGES, campaignInputSchema, type Campaign, type CampaignInp
 import { FormError } from "@/components/ui/form-error";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { useCreateCampaign, useOrganizationOptions, useUpdateCampaign } from "../api/campaigns";
+import { useOrganizationNames } from "@/lib/organization-names";
+import { useCreateCampaign, useUpdateCampaign } from "../api/campaigns";
 
 interface CampaignFormModalProps {
   opened: boolean;
@@ -74,7 +75,7 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
   const create = useCreateCampaign();
   const update = useUpdateCampaign();
   const askOrganization = !campaign && !organizationId && canPickOrganization;
-  const orgOptions = useOrganizationOptions(askOrganization);
+  const orgOptions = useOrganizationNames(askOrganization);
   const saving = create.isPending || update.isPending;
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -151,10 +152,12 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
           <Select
             label="Organization"
             description="You have no organization of your own: choose the one this campaign belongs to."
-            data={orgOptions.data ?? []}
+            data={(orgOptions.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
             value={pickedOrg}
             onChange={setPickedOrg}
             searchable
+            limit={100}
+            nothingFoundMessage="No organization of that name"
             withAsterisk
           />
         ) : null}

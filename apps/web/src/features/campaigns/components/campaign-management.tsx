@@ -8,9 +8,10 @@ import { AccessDenied } from "@/components/ui/access-denied";
 import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { useOrganizationNames } from "@/lib/organization-names";
 import { can } from "@/lib/permissions";
 import { useUrlParams } from "@/lib/url-params";
-import { useCampaigns, useDeleteCampaign, useOrganizationOptions, useUpdateCampaign } from "../api/campaigns";
+import { useCampaigns, useDeleteCampaign, useUpdateCampaign } from "../api/campaigns";
 import { CampaignCard } from "./campaign-card";
 import { CampaignFormModal } from "./campaign-form-modal";
 
@@ -40,7 +41,7 @@ export function CampaignManagement({ me }: { me: Me }) {
     campaign: null,
   }));
   const { data, isPending, isError, error } = useCampaigns(organizationId, showArchived);
-  const organizations = useOrganizationOptions(can(me, "seeAllOrganizations"));
+  const organizations = useOrganizationNames(can(me, "seeAllOrganizations"));
   const update = useUpdateCampaign();
   const remove = useDeleteCampaign();
 
@@ -131,7 +132,7 @@ export function CampaignManagement({ me }: { me: Me }) {
           <Group gap="xs" align="flex-end">
             {isAdmin ? (
               <OrganizationPicker
-                organizations={organizations.data?.map((o) => ({ id: o.value, name: o.label }))}
+                organizations={organizations.data}
                 loading={organizations.isPending}
                 value={organizationId}
                 onChange={(id) => updateParams(() => new URLSearchParams(id ? { organizationId: id } : {}))}

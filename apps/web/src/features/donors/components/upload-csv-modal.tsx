@@ -7,9 +7,9 @@ import { DONOR_MESSAGES } from "@cultivate/shared";
 import { useMe } from "@/features/auth/api/get-me";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { useOrganizationNames } from "@/lib/organization-names";
 import { isImportActive, useImportBatch, useStartImport, useUndoImport } from "../api/import-donors";
 import { queryKeys } from "@/lib/query-keys";
-import { useOrganizationOptions } from "../api/list-organizations";
 import { CSV_PREVIEW_ROWS, isCsvFile, readCsv, type CsvPreview } from "../utils/read-csv";
 import { confirmUndoImport } from "./confirm-undo-import";
 import { ImportProgress, ImportReport } from "./import-report";
@@ -31,7 +31,7 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
   const [target, setTarget] = useState<string | null>(null);
   const [batchId, setBatchId] = useState<string | null>(null);
 
-  const organizations = useOrganizationOptions(isAdmin && opened);
+  const organizations = useOrganizationNames(isAdmin && opened);
   // Issue 14: an admin who belongs to no organisation has no "own organization" to fall back on.
   const me = useMe().data;
   const mustChooseTarget = isAdmin && !me?.organization;
@@ -140,6 +140,9 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
             onChange={setTarget}
             clearable
             searchable
+            // An installation may hold thousands: typing finds one (as OrganizationPicker).
+            limit={100}
+            nothingFoundMessage="No organization of that name"
             disabled={running}
           />
         ) : null}
