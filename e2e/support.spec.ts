@@ -176,4 +176,15 @@ test("the admin filters the activity history and opens an action's details", asy
   // The whole history of a busy run is searched on one PGlite connection shared with the other worker.
   await expect(rows.first()).toContainText(/viewed /, { timeout: 30_000 });
   await expect(page.getByTestId("action-range")).toContainText(/of \d+/);
+
+  // The User filter offers the users the server finds for what is typed (an installation has thousands).
+  const user = page.getByRole("combobox", { name: "User", exact: true });
+  await user.click();
+  await user.fill(ADMIN.email.split("@")[0]!.toUpperCase());
+  await page.getByRole("option", { name: ADMIN.email }).click();
+  await expect(page).toHaveURL(/userId=/);
+  await expect(rows.first()).toContainText(`${ADMIN.email} viewed`, { timeout: 30_000 });
+  // Opened from its address, the filter names the chosen user.
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "User", exact: true })).toHaveValue(ADMIN.email);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACTION_CSV_COLUMNS, describeAction } from "@cultivate/shared";
-import { campaigns, onboardingForms, organizations, userActions } from "../src/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { ACTION_CSV_COLUMNS, ACTION_NAMES, ACTION_USER_OPTIONS, describeAction, RESOURCE_TYPES } from "@cultivate/shared";
+import { campaigns, onboardingForms, organizations, userActions, users } from "../src/db/schema.ts";
 import { csvCell } from "@cultivate/shared";
 import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
@@ -82,8 +83,14 @@ describe("who may see the action history (docs/RULES.md, Activity history)", () 
         404,
       );
       const options = (await t.request("GET", "/api/actions/filter-options", { cookie: staff.cookie })).json();
-      expect(options.organizations).toEqual([{ id: orgA, name: "Harbor Literacy" }]);
+      // No organisation list here (an admin's filter reads /api/admin/organizations/names, which answers owners 403).
+      expect(options).not.toHaveProperty("organizations");
       expect(options.users.map((u: { email: string }) => u.email)).not.toContain(userB.email);
+      // Nor by search, nor by naming them.
+      const named = await t.request("GET", `/api/actions/filter-options?q=${userB.email}&userId=${userB.userId}`, {
+        cookie: staff.cookie,
+      });
+      expect(named.json().users).toEqual([]);
     },
   );
 
@@ -92,6 +99,46 @@ describe("who may see the action history (docs/RULES.md, Activity history)", () 
     expect((await get(admin.cookie, "/api/actions")).total).toBeGreaterThanOrEqual(BULK_A + BULK_B);
     expect((await get(admin.cookie, `/api/actions?organizationId=${orgB}`)).total).toBe(BULK_B);
   });
+});
+
+describe("the filters' choices (issue 13: without reading the actions)", () => {
+  it("offers the product's action names and resource types, and users found by email or name, 50 at most", async () => {
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
+    const org = (await t.db.insert(organizations).values({ name: "Options Trust" }).returning())[0]!.id;
+    const staff = [];
+    for (let i = 0; i < 55; i++)
+      staff.push(await buildUser(t, { role: "org_officer", organizationId: org }));
+    const named = await buildUser(t, { role: "org_officer", organizationId: org });
+    await t.db.update(users).set({ name: "Wilhelmina Quarrie" }).where(eq(users.id, named.userId));
+    const options = async (query: string, cookie = admin.cookie) => {
+      const res = await t.request("GET", `/api/actions/filter-options${query}`, { cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { users: { id: string; email: string }[]; actionNames: string[]; resourceTypes: string[] };
+    };
+    const all = await options("");
+    expect(all.actionNames).toEqual((Object.values(ACTION_NAMES).flat() as string[]).sort());
+    expect(all.resourceTypes).toEqual([...RESOURCE_TYPES]);
+    expect(all.users).toHaveLength(ACTION_USER_OPTIONS);
+    const emails = all.users.map((u) => u.email);
+    expect([...emails].sort()).toEqual(emails);
+
+    // By email (a part of it, case aside), by name; LIKE's wildcards are read as themselves.
+    const one = staff[42]!;
+    expect((await options(`?q=${encodeURIComponent(one.email.slice(0, -6).toUpperCase())}`)).users).toEqual([
+      { id: one.userId, email: one.email },
+    ]);
+    expect((await options("?q=quarrie")).users).toEqual([{ id: named.userId, email: named.email }]);
+    expect((await options("?q=%25")).users).toEqual([]);
+    // The chosen user is offered whatever the search, so the filter shows its email.
+    const chosen = await options(`?q=quarrie&userId=${one.userId}`);
+    expect(chosen.users.map((u) => u.id).sort()).toEqual([named.userId, one.userId].sort());
+    // An owner's choices stay in their organisation.
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org });
+    const mine = await options(`?q=@&userId=${userA.userId}`, owner.cookie);
+    expect(mine.users).toHaveLength(ACTION_USER_OPTIONS);
+    expect(mine.users.map((u) => u.id)).not.toContain(userA.userId);
+    expect((await t.request("GET", `/api/actions/filter-options?q=${"x".repeat(201)}`, { cookie: admin.cookie })).statusCode).toBe(400);
+  }, 120_000);
 });
 
 describe("paging and filters with an exact count", () => {

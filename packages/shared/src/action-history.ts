@@ -90,9 +90,21 @@ export const actionSummarySchema = z.object({
 });
 export type ActionSummary = z.infer<typeof actionSummarySchema>;
 
+/** How many users the action history's User filter offers at once: those whose email or name holds the typed text. */
+export const ACTION_USER_OPTIONS = 50;
+
+/**
+ * GET /api/actions/filter-options?q=&userId=: `q` finds users by email or name; `userId` (the one
+ * chosen) is always among the users, so the filter can show its email.
+ */
+export const actionFilterOptionsQuerySchema = z.object({
+  q: optionalText,
+  userId: optionalText,
+});
+
 export const actionFilterOptionsSchema = z.object({
+  /** At most ACTION_USER_OPTIONS matching users in the caller's scope, by email, and the chosen one. */
   users: z.array(z.object({ id: z.string(), email: z.string() })),
-  organizations: z.array(z.object({ id: z.string(), name: z.string() })),
   actionNames: z.array(z.string()),
   resourceTypes: z.array(z.string()),
 });
@@ -143,6 +155,25 @@ export const updateActionInputSchema = z.object({
   details: detailsSchema.optional(),
 });
 export type UpdateActionInput = z.input<typeof updateActionInputSchema>;
+
+/**
+ * The resource types actions are filed under (the server's and the page-view tracker's), so the
+ * history's Resource type filter offers them without reading every action (a test checks the sources).
+ */
+export const RESOURCE_TYPES = [
+  "campaign",
+  "donor",
+  "donor_group",
+  "donor_import",
+  "issue",
+  "next_step",
+  "organization",
+  "page",
+  "saved_donor_group",
+  "session",
+  "user",
+  "user_actions",
+] as const;
 
 /**
  * The action names every feature records (type → names), so the history's filters and the docs

@@ -19,7 +19,7 @@ export const queryKeys = {
     all: ["actions"] as const,
     list: <F>(filters: F, offset: number) => ["actions", "list", filters, offset] as const,
     summary: <F>(filters: F) => ["actions", "summary", filters] as const,
-    options: () => ["actions", "options"] as const,
+    options: (q: string, userId: string) => ["actions", "options", q, userId] as const,
   },
   adminUsers: {
     all: ["admin-users"] as const,

@@ -1,16 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACTION_NAMES } from "@cultivate/shared";
+import { ACTION_NAMES, RESOURCE_TYPES } from "@cultivate/shared";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(import.meta.dirname, "..", "..");
+/** The web app's sources: its page-view tracker files page views under a resource type too. */
+const WEB_SRC = join(SRC, "..", "..", "web", "src");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     // db/ holds the table definitions (`actionName: text("action_name")`), not recorded names.
     if (entry.isDirectory()) return entry.name === "db" ? [] : sourceFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -33,5 +35,17 @@ describe("ACTION_NAMES", () => {
     expect(recorded.length).toBeGreaterThan(20);
     expect(recorded).toContain("user_decline");
     expect(recorded.filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+describe("RESOURCE_TYPES", () => {
+  it("lists every resource type the server or the page-view tracker files an action under", () => {
+    const recorded = new Set<string>();
+    for (const file of [...sourceFiles(SRC), ...sourceFiles(WEB_SRC)]) {
+      for (const match of readFileSync(file, "utf8").matchAll(/resourceType:\s*"([a-z_]+)"/g)) recorded.add(match[1]!);
+    }
+    expect(recorded.size).toBeGreaterThan(8);
+    expect(recorded).toContain("page");
+    expect([...recorded].filter((type) => !(RESOURCE_TYPES as readonly string[]).includes(type))).toEqual([]);
   });
 });

@@ -18,8 +18,11 @@ export const listActions = (app: FastifyInstance, q: ActionQuery, offset: number
 export const summarizeActions = (app: FastifyInstance, q: ActionQuery) => app.repos.actions.summarize(q);
 
 /** Values for the filter dropdowns, inside the caller's scope. */
-export const actionFilterOptions = (app: FastifyInstance, organizationId: string | null) =>
-  app.repos.actions.filterOptions(organizationId);
+export const actionFilterOptions = (
+  app: FastifyInstance,
+  organizationId: string | null,
+  search: { q?: string; userId?: string },
+) => app.repos.actions.filterOptions(organizationId, search);
 
 /**
  * Every matching action as CSV (the 12 columns), newest first, read in keyset-paged chunks. The header

@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import type { UpdateActionInput } from "@cultivate/shared";
-import { ACTION_CSV_COLUMNS, ACTION_NAMES, type ActionSummary, type UserAction } from "@cultivate/shared";
+import {
+  ACTION_CSV_COLUMNS,
+  ACTION_NAMES,
+  ACTION_USER_OPTIONS,
+  RESOURCE_TYPES,
+  type ActionSummary,
+  type UserAction,
+} from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { organizations, sessions, userActions, userProfiles, users } from "../../db/schema.ts";
 import { csvLine } from "@cultivate/shared";
+import { containsPattern } from "../../lib/like.ts";
 import { personName } from "../users/person-name.ts";
 
 export type ActionQuery = {
@@ -142,30 +150,40 @@ async function summarizeActions(db: DbOrTx, q: ActionQuery): Promise<ActionSumma
   };
 }
 
-/** Values for the filter dropdowns, inside the caller's scope. */
-async function actionFilterOptions(db: DbOrTx, organizationId: string | null) {
+/**
+ * Values for the filter dropdowns, inside the caller's scope, without reading the actions (issue 13: at a
+ * million actions two DISTINCT scans took ~0.4 s on PostgreSQL and ~0.9 s on PGlite). Names and resource
+ * types are the product's own lists; users are the first ACTION_USER_OPTIONS by email whose email or
+ * name holds `q` (every user of an installation did not fit a dropdown), with the chosen one. An admin's
+ * Organization filter offers every organisation from /api/admin/organizations/names, as every picker does.
+ */
+async function actionFilterOptions(
+  db: DbOrTx,
+  organizationId: string | null,
+  search: { q?: string; userId?: string },
+) {
+  const inScope = organizationId ? eq(userProfiles.organizationId, organizationId) : undefined;
+  const pattern = search.q ? containsPattern(search.q) : null;
   const userRows = await db
     .select({ id: users.id, email: users.email })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.id, users.id))
-    .where(organizationId ? eq(userProfiles.organizationId, organizationId) : undefined)
+    .where(and(inScope, pattern ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined))
     .orderBy(asc(users.email))
-    .limit(2000);
-  const orgRows = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(organizationId ? eq(organizations.id, organizationId) : undefined)
-    .orderBy(asc(organizations.name))
-    .limit(2000);
-  const scope = organizationId ? eq(userActions.organizationId, organizationId) : undefined;
-  const names = await db.selectDistinct({ v: userActions.actionName }).from(userActions).where(scope).limit(500);
-  const types = await db.selectDistinct({ v: userActions.resourceType }).from(userActions).where(scope).limit(500);
-  const known = Object.values(ACTION_NAMES).flat() as string[];
+    .limit(ACTION_USER_OPTIONS);
+  if (search.userId && !userRows.some((u) => u.id === search.userId)) {
+    const chosen = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .leftJoin(userProfiles, eq(userProfiles.id, users.id))
+      .where(and(inScope, eq(users.id, search.userId)));
+    userRows.push(...chosen);
+    userRows.sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
+  }
   return {
     users: userRows,
-    organizations: orgRows,
-    actionNames: [...new Set([...known, ...names.map((n) => n.v)])].sort(),
-    resourceTypes: [...new Set(types.map((t) => t.v).filter((v): v is string => !!v))].sort(),
+    actionNames: (Object.values(ACTION_NAMES).flat() as string[]).sort(),
+    resourceTypes: [...RESOURCE_TYPES],
   };
 }
 
@@ -224,7 +242,8 @@ export function actionRepository(db: Db) {
   return {
     list: (q: ActionQuery, offset: number, limit: number, tx: DbOrTx = db) => listActions(tx, q, offset, limit),
     summarize: (q: ActionQuery, tx: DbOrTx = db) => summarizeActions(tx, q),
-    filterOptions: (organizationId: string | null, tx: DbOrTx = db) => actionFilterOptions(tx, organizationId),
+    filterOptions: (organizationId: string | null, search: { q?: string; userId?: string }, tx: DbOrTx = db) =>
+      actionFilterOptions(tx, organizationId, search),
     csv: (q: ActionQuery, chunk?: number, tx: DbOrTx = db) => actionsCsv(tx, q, chunk),
 
     /**

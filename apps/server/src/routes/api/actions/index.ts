@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  actionFilterOptionsQuerySchema,
   actionFilterOptionsSchema,
   actionFiltersSchema,
   actionListQuerySchema,
@@ -66,12 +67,14 @@ export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/actions/filter-options", {
     schema: {
       tags: ["activity"],
-      summary: "Users, organisations, action names and resource types for the filters (within the caller's scope)",
+      summary:
+        "The filters' choices: users matching q (email or name) in the caller's scope and the chosen userId, action names, resource types",
+      querystring: actionFilterOptionsQuerySchema,
       response: { 200: actionFilterOptionsSchema, ...errors },
     },
     handler: async (request) => {
       const { organizationId } = await scope(request, undefined);
-      return actionFilterOptions(app, organizationId);
+      return actionFilterOptions(app, organizationId, request.query);
     },
   });
 

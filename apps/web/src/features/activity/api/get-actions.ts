@@ -26,8 +26,11 @@ export const getActions = async (filters: ActionFilters, offset: number, limit: 
 export const getActionSummary = async (filters: ActionFilters): Promise<ActionSummary> =>
   actionSummarySchema.parse(await apiFetch(`/api/actions/summary?${filterParams(filters)}`));
 
-export const getActionFilterOptions = async (): Promise<ActionFilterOptions> =>
-  actionFilterOptionsSchema.parse(await apiFetch("/api/actions/filter-options"));
+/** The filters' choices: users whose email or name holds `q` (and the chosen `userId`), names, resource types. */
+export const getActionFilterOptions = async (q: string, userId: string | undefined): Promise<ActionFilterOptions> =>
+  actionFilterOptionsSchema.parse(
+    await apiFetch(`/api/actions/filter-options?${filterParams({}, { q: q.trim(), userId: userId ?? "" })}`),
+  );
 
 export const useActions = (filters: ActionFilters, offset: number, limit: number) =>
   useQuery(
@@ -47,8 +50,15 @@ export const useActionSummary = (filters: ActionFilters) =>
     }),
   );
 
-export const useActionFilterOptions = () =>
-  useQuery(queryOptions({ queryKey: queryKeys.actions.options(), queryFn: getActionFilterOptions, staleTime: 60_000 }));
+export const useActionFilterOptions = (q: string, userId: string | undefined) =>
+  useQuery(
+    queryOptions({
+      queryKey: queryKeys.actions.options(q.trim(), userId ?? ""),
+      queryFn: () => getActionFilterOptions(q, userId),
+      staleTime: 60_000,
+      placeholderData: keepPreviousData,
+    }),
+  );
 
 /** The export is a plain download: the server streams the CSV with its file name. */
 export const exportUrl = (filters: ActionFilters) => `/api/actions/export?${filterParams(filters)}`;

@@ -1,6 +1,11 @@
+import { useEffect, useState } from "react";
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import dayjs from "dayjs";
-import { ACTION_TYPES, type ActionFilterOptions } from "@cultivate/shared";
+import { ACTION_TYPES, ACTION_USER_OPTIONS } from "@cultivate/shared";
+import { useOrganizationNames } from "@/lib/organization-names";
+import { TYPING_PAUSE_MS } from "@/lib/typing";
+import { useActionFilterOptions } from "../api/get-actions";
 
 export type FilterState = {
   actionType?: string;
@@ -28,14 +33,25 @@ const fromLocalInput = (value: string) => (value ? new Date(value).toISOString()
 
 interface ActionFiltersProps {
   value: FilterState;
-  options: ActionFilterOptions | undefined;
+  /** An admin's: every organisation may be chosen. */
   showOrganization: boolean;
   /** A patch of the keys one control changed (undefined removes a key); null clears every filter. */
   onChange: (patch: Partial<FilterState> | null) => void;
 }
 
 /** The filters of docs/RULES.md, Activity history: type, name, resource type, user, organisation, time range, success. */
-export function ActionFiltersPanel({ value, options, showOrganization, onChange }: ActionFiltersProps) {
+export function ActionFiltersPanel({ value, showOrganization, onChange }: ActionFiltersProps) {
+  // The User filter asks the server for the users whose email or name holds what is typed (an
+  // installation's users do not fit one list); the chosen user always comes back, for its label.
+  const [userSearch, setUserSearch] = useState("");
+  // Once a user is chosen the box shows their email, which is not a search. The server sends the chosen
+  // user with every answer, so their email is known once the first answer is in.
+  const [chosenEmail, setChosenEmail] = useState<string | null>(null);
+  const [typed] = useDebouncedValue(userSearch === chosenEmail ? "" : userSearch, TYPING_PAUSE_MS);
+  const options = useActionFilterOptions(typed, value.userId).data;
+  const answeredEmail = options?.users.find((u) => u.id === value.userId)?.email ?? null;
+  useEffect(() => setChosenEmail(value.userId ? answeredEmail : null), [value.userId, answeredEmail]);
+  const organizations = useOrganizationNames(showOrganization).data;
   // Only the changed keys leave the panel: a control's handler may close over an older render, and
   // resending its whole (stale) state would undo a pick made a moment before (issue 14).
   const set = (patch: Partial<FilterState>) => onChange(patch);
@@ -85,9 +101,16 @@ export function ActionFiltersPanel({ value, options, showOrganization, onChange 
           placeholder="All users"
           clearable
           searchable
+          onSearchChange={setUserSearch}
+          // The server has matched the email or the name already: show what it found.
+          filter={({ options: found }) => found}
           data={(options?.users ?? []).map((u) => ({ value: u.id, label: u.email }))}
           value={value.userId ?? null}
           onChange={(v) => set({ userId: v ?? undefined })}
+          nothingFoundMessage="No user matches"
+          description={
+            (options?.users.length ?? 0) >= ACTION_USER_OPTIONS ? "Type an email or a name to find others" : undefined
+          }
         />
         {showOrganization ? (
           <Select
@@ -95,7 +118,9 @@ export function ActionFiltersPanel({ value, options, showOrganization, onChange 
             placeholder="All organizations"
             clearable
             searchable
-            data={(options?.organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            data={(organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            limit={100}
+            nothingFoundMessage="No organization of that name"
             value={value.organizationId ?? null}
             onChange={(v) => set({ organizationId: v ?? undefined })}
           />

@@ -15,7 +15,7 @@ import {
 } from "@cultivate/shared";
 import { can } from "@/lib/permissions";
 import { useUrlParams } from "@/lib/url-params";
-import { exportUrl, useActionFilterOptions, useActions, useActionSummary } from "../api/get-actions";
+import { exportUrl, useActions, useActionSummary } from "../api/get-actions";
 import { ActionDetailsModal } from "./action-details-modal";
 import { ActionFiltersPanel, type FilterState } from "./action-filters";
 import { ActionSummaryCards } from "./action-summary-cards";
@@ -83,7 +83,6 @@ export function ActionHistory({ me }: { me: Me }) {
 
   const list = useActions(filters, offset, ACTION_PAGE_SIZE);
   const summary = useActionSummary(filters);
-  const options = useActionFilterOptions();
   const total = list.data?.total ?? 0;
   const items = list.data?.items ?? [];
   const error = list.error ?? summary.error;
@@ -120,7 +119,7 @@ export function ActionHistory({ me }: { me: Me }) {
       </Group>
       <Stack gap="lg">
         {showFilters ? (
-          <ActionFiltersPanel value={state} options={options.data} showOrganization={isAdmin} onChange={setFilters} />
+          <ActionFiltersPanel value={state} showOrganization={isAdmin} onChange={setFilters} />
         ) : null}
         {error ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
