@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ACTION_CSV_COLUMNS, ACTION_NAMES, ACTION_USER_OPTIONS, describeAction, RESOURCE_TYPES } from "@cultivate/shared";
+import {
+  ACTION_CSV_COLUMNS,
+  ACTION_NAMES,
+  ACTION_USER_OPTIONS,
+  describeAction,
+  RESOURCE_TYPES,
+} from "@cultivate/shared";
 import { campaigns, onboardingForms, organizations, userActions, users } from "../src/db/schema.ts";
 import { csvCell } from "@cultivate/shared";
 import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
@@ -106,8 +112,7 @@ describe("the filters' choices (issue 13: without reading the actions)", () => {
     const admin = await buildUser(t, { role: "admin", organizationId: null });
     const org = (await t.db.insert(organizations).values({ name: "Options Trust" }).returning())[0]!.id;
     const staff = [];
-    for (let i = 0; i < 55; i++)
-      staff.push(await buildUser(t, { role: "org_officer", organizationId: org }));
+    for (let i = 0; i < 55; i++) staff.push(await buildUser(t, { role: "org_officer", organizationId: org }));
     const named = await buildUser(t, { role: "org_officer", organizationId: org });
     await t.db.update(users).set({ name: "Wilhelmina Quarrie" }).where(eq(users.id, named.userId));
     const options = async (query: string, cookie = admin.cookie) => {
@@ -137,7 +142,9 @@ describe("the filters' choices (issue 13: without reading the actions)", () => {
     const mine = await options(`?q=@&userId=${userA.userId}`, owner.cookie);
     expect(mine.users).toHaveLength(ACTION_USER_OPTIONS);
     expect(mine.users.map((u) => u.id)).not.toContain(userA.userId);
-    expect((await t.request("GET", `/api/actions/filter-options?q=${"x".repeat(201)}`, { cookie: admin.cookie })).statusCode).toBe(400);
+    expect(
+      (await t.request("GET", `/api/actions/filter-options?q=${"x".repeat(201)}`, { cookie: admin.cookie })).statusCode,
+    ).toBe(400);
   }, 120_000);
 });
 

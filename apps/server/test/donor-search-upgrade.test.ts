@@ -3,55 +3,16 @@
 // the real folder: the copy must hold each donor's lower-case "first last" and email, and the triggers
 // must keep writing them.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { pgliteOptions } from "../src/db/client.ts";
-import { createPostgresDatabase, repositoryRoot, testDatabaseKind } from "./processes.ts";
+import { foldersUpTo, migrationsFolder as folder, upgradeDatabase, type UpgradeDatabase } from "./upgrade.ts";
 
-const folder = path.join(repositoryRoot, "apps/server/drizzle");
-type Journal = { entries: { idx: number; tag: string }[] };
-
-/** A copy of the migrations folder that ends with migration `last`. */
-function foldersUpTo(last: number): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-migrations-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as Journal;
-  journal.entries = journal.entries.filter((e) => e.idx <= last);
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(folder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
-let query: (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
-let migrateWith: (dir: string) => Promise<void>;
-let close: () => Promise<void>;
+let query: UpgradeDatabase["query"];
+let migrateWith: UpgradeDatabase["migrateWith"];
+let close: UpgradeDatabase["close"];
 const before = foldersUpTo(26);
 
 beforeAll(async () => {
-  if (testDatabaseKind === "postgres") {
-    const { url, drop } = await createPostgresDatabase("cultivate_upgrade");
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
-    const db = drizzlePg(pool);
-    query = async (text, values) => (await pool.query(text, values)).rows;
-    migrateWith = (dir) => migratePg(db, { migrationsFolder: dir });
-    close = async () => {
-      await pool.end();
-      await drop();
-    };
-  } else {
-    const client = new PGlite(pgliteOptions);
-    const db = drizzlePglite(client);
-    query = async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
-    migrateWith = (dir) => migratePglite(db, { migrationsFolder: dir });
-    close = () => client.close();
-  }
+  ({ query, migrateWith, close } = await upgradeDatabase());
 });
 afterAll(async () => {
   await close?.();

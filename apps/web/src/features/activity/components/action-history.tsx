@@ -118,9 +118,7 @@ export function ActionHistory({ me }: { me: Me }) {
         </Group>
       </Group>
       <Stack gap="lg">
-        {showFilters ? (
-          <ActionFiltersPanel value={state} showOrganization={isAdmin} onChange={setFilters} />
-        ) : null}
+        {showFilters ? <ActionFiltersPanel value={state} showOrganization={isAdmin} onChange={setFilters} /> : null}
         {error ? (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
             {actionsErrorMessage(error.message)}

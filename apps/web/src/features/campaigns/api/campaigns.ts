@@ -70,4 +70,3 @@ export const useDeleteCampaign = () =>
   useCampaignMutation(async (campaign: Campaign) =>
     noContentSchema.parse(await apiFetch(path(campaign.id), { method: "DELETE" })),
   );
-
