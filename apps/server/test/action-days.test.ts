@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
+import { rowsOf } from "../src/db/rows.ts";
 import { organizations, userActions } from "../src/db/schema.ts";
 import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
@@ -58,23 +59,23 @@ afterAll(async () => {
 
 /** The day table, rows with nothing left in them aside, in one order. */
 async function dayTable() {
-  const rows = await t.db.execute<Record<string, unknown>>(sql`
+  const rows = await t.db.execute(sql`
     SELECT day::text, organization_id, action_type, action_name, resource_type, success,
            actions::text, duration_sum::text, durations::text
     FROM user_action_days WHERE actions <> 0 OR duration_sum <> 0 OR durations <> 0
     ORDER BY 1, 2 NULLS FIRST, 3, 4, 5 NULLS FIRST, 6`);
-  return (rows as unknown as { rows?: unknown[] }).rows ?? rows;
+  return rowsOf(rows);
 }
 /** The same, counted from the actions themselves. */
 async function countedFromActions() {
-  const rows = await t.db.execute<Record<string, unknown>>(sql`
+  const rows = await t.db.execute(sql`
     SELECT ("timestamp" AT TIME ZONE 'UTC')::date::text AS day, organization_id, action_type, action_name,
            resource_type, success, count(*)::text AS actions,
            coalesce(sum(duration_ms), 0)::text AS duration_sum, count(duration_ms)::text AS durations
     FROM user_actions WHERE user_id = ${admin.userId}
     GROUP BY 1, 2, 3, 4, 5, 6
     ORDER BY 1, 2 NULLS FIRST, 3, 4, 5 NULLS FIRST, 6`);
-  return (rows as unknown as { rows?: unknown[] }).rows ?? rows;
+  return rowsOf(rows);
 }
 
 type Query = Record<string, string>;
@@ -99,28 +100,25 @@ async function fromActions(q: Query) {
   if (q.from) conds.push(sql`"timestamp" >= ${q.from}::timestamptz`);
   if (q.to) conds.push(sql`"timestamp" <= ${q.to}::timestamptz`);
   const filter = sql.join(conds, sql` AND `);
-  const res = await t.db.execute<{ total: string; ok: string; avg: string | null }>(
-    sql`SELECT count(*)::text AS total, count(*) FILTER (WHERE success)::text AS ok, avg(duration_ms)::text AS avg FROM user_actions WHERE ${filter}`,
+  const [row] = rowsOf<{ total: string; ok: string; avg: string | null }>(
+    await t.db.execute(
+      sql`SELECT count(*)::text AS total, count(*) FILTER (WHERE success)::text AS ok, avg(duration_ms)::text AS avg FROM user_actions WHERE ${filter}`,
+    ),
   );
-  const row = ((res as unknown as { rows?: unknown[] }).rows ?? res)[0] as {
-    total: string;
-    ok: string;
-    avg: string | null;
-  };
-  const types = await t.db.execute(
-    sql`SELECT action_type, count(*)::int AS n FROM user_actions WHERE ${filter} GROUP BY 1 ORDER BY 2 DESC, 1`,
+  const types = rowsOf<{ action_type: string; n: number }>(
+    await t.db.execute(
+      sql`SELECT action_type, count(*)::int AS n FROM user_actions WHERE ${filter} GROUP BY 1 ORDER BY 2 DESC, 1`,
+    ),
   );
-  const total = Number(row.total);
+  const total = Number(row!.total);
   return {
     total,
     summary: {
       total,
-      successCount: Number(row.ok),
-      successRate: total ? Math.round((Number(row.ok) / total) * 1000) / 10 : null,
-      byType: (((types as unknown as { rows?: unknown[] }).rows ?? types) as { action_type: string; n: number }[]).map(
-        (x) => ({ actionType: x.action_type, count: Number(x.n) }),
-      ),
-      averageDurationMs: row.avg === null ? null : Math.round(Number(row.avg)),
+      successCount: Number(row!.ok),
+      successRate: total ? Math.round((Number(row!.ok) / total) * 1000) / 10 : null,
+      byType: types.map((x) => ({ actionType: x.action_type, count: Number(x.n) })),
+      averageDurationMs: row!.avg === null ? null : Math.round(Number(row!.avg)),
     },
   };
 }
