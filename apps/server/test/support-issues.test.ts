@@ -129,6 +129,71 @@ describe("seeing issues", () => {
     expect((await t.request("GET", `/api/issues?organizationId=${orgB}`, { cookie: a1.cookie })).statusCode).toBe(404);
   });
 
+  it("answers a page of 50 at a time, of one status or all, with every status's count (issue 13)", async () => {
+    const [org] = await t.db.insert(organizations).values({ name: "Paged Support Trust" }).returning();
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org!.id });
+    const other = await buildUser(t, { role: "org_officer", organizationId: orgB });
+    await submit(other.cookie, { title: "Elsewhere" });
+    // 60 pending, 7 active and 3 resolved, submitted a minute apart (the newest last).
+    const base = Date.parse("2026-05-01T00:00:00Z");
+    const rows = Array.from({ length: 70 }, (_, i) => ({
+      organizationId: org!.id,
+      submittedByUserId: owner.userId,
+      type: "bug" as const,
+      title: `Paged ${String(i).padStart(2, "0")}`,
+      description: "d",
+      status: i < 60 ? ("pending" as const) : i < 67 ? ("active" as const) : ("resolved" as const),
+      submittedAt: new Date(base + i * 60_000),
+    }));
+    await t.db.insert(issues).values(rows);
+    type Page = {
+      issues: { title: string; status: string }[];
+      counts: Record<string, number>;
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    const list = async (query: string) => {
+      const res = await t.request("GET", `/api/issues${query}`, { cookie: owner.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page;
+    };
+    const counts = { pending: 60, active: 7, resolved: 3 };
+
+    const first = await list("?status=pending");
+    expect(first).toMatchObject({ counts, total: 60, page: 1, pageSize: 50 });
+    expect(first.issues.map((i) => i.title)).toEqual(
+      rows
+        .slice(10, 60)
+        .reverse()
+        .map((r) => r.title),
+    );
+    const second = await list("?status=pending&page=2");
+    expect(second).toMatchObject({ counts, total: 60, page: 2 });
+    expect(second.issues.map((i) => i.title)).toEqual(
+      rows
+        .slice(0, 10)
+        .reverse()
+        .map((r) => r.title),
+    );
+    const active = await list("?status=active");
+    expect(active.total).toBe(7);
+    expect(active.issues.every((i) => i.status === "active")).toBe(true);
+    expect((await list("?status=resolved&page=3")).issues).toEqual([]);
+    // No status: every status, newest first, still 50 at a time.
+    const all = await list("");
+    expect(all).toMatchObject({ counts, total: 70 });
+    expect(all.issues.map((i) => i.title)).toEqual(
+      rows
+        .slice(20)
+        .reverse()
+        .map((r) => r.title),
+    );
+
+    for (const bad of ["?status=closed", "?page=0", "?page=x", "?page=100001"])
+      expect((await t.request("GET", `/api/issues${bad}`, { cookie: owner.cookie })).statusCode, bad).toBe(400);
+  });
+
   it("answers 401 without a session, 404 'Issue Not Found' for another organisation's issue or an unknown id", async () => {
     const a1 = await buildUser(t, { role: "org_owner", organizationId: orgA });
     const b1 = await buildUser(t, { role: "org_officer", organizationId: orgB });

@@ -61,3 +61,6 @@ export const optionalSearchText = () =>
     .max(200)
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** A paged list's `page` query parameter: a whole number from 1 (the default) to 100,000. */
+export const listPageNumber = () => z.coerce.number().int().min(1).max(100_000).default(1);

@@ -82,9 +82,18 @@ export const issueSchema = z.object({
 });
 export type Issue = z.infer<typeof issueSchema>;
 
+/** How many issues the support dashboard shows at once, in each tab. */
+export const ISSUE_PAGE_SIZE = 50;
+
 export const issueListSchema = z.object({
+  /** One page, newest submitted first. */
   issues: z.array(issueSchema),
+  /** Every issue of the scope, by status (the dashboard's cards and tabs). */
   counts: z.object({ pending: z.number(), active: z.number(), resolved: z.number() }),
+  /** How many the asked status (or all) has, and which page this is. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type IssueList = z.infer<typeof issueListSchema>;
 

@@ -76,7 +76,9 @@ export const queryKeys = {
   },
   issues: {
     all: ["issues"] as const,
-    list: () => ["issues", "list"] as const,
+    /** Every page of the list (what a change invalidates). */
+    lists: ["issues", "list"] as const,
+    list: (status: string, page: number) => ["issues", "list", status, page] as const,
     detail: (id: string) => ["issues", "detail", id] as const,
   },
   prompts: {

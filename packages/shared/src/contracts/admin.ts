@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { adminUserSchema } from "../admin.ts";
-import { optionalSearchText } from "../input.ts";
+import { listPageNumber, optionalSearchText } from "../input.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "../roles.ts";
 
 /** A list's search: trimmed, at most 200 characters; empty is no search. */
 const searchText = optionalSearchText();
 /** A list's page, from 1. */
-const listPage = z.coerce.number().int().min(1).max(100_000).default(1);
+const listPage = listPageNumber();
 
 /** /api/admin/users/{id}… */
 export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });

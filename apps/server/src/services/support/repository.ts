@@ -86,9 +86,33 @@ export function issueRepository(db: Db) {
   };
 
   return {
-    /** Newest submitted first (docs/RULES.md, Support issues), with submitter email and organisation name. */
-    list: (scope: IssueScope, tx: DbOrTx = db): Promise<IssueRow[]> =>
-      select(tx).where(scopeWhere(scope)).orderBy(desc(issues.submittedAt), desc(issues.id)),
+    /**
+     * One page, newest submitted first (docs/RULES.md, Support issues), of one status or all, with
+     * submitter email and organisation name.
+     */
+    page: (
+      scope: IssueScope,
+      status: IssueStatus | undefined,
+      page: { offset: number; limit: number },
+      tx: DbOrTx = db,
+    ): Promise<IssueRow[]> =>
+      select(tx)
+        .where(and(scopeWhere(scope), status ? eq(issues.status, status) : undefined))
+        .orderBy(desc(issues.submittedAt), desc(issues.id))
+        .limit(page.limit)
+        .offset(page.offset),
+
+    /** How many issues of the scope have each status. */
+    async counts(scope: IssueScope, tx: DbOrTx = db): Promise<Record<IssueStatus, number>> {
+      const rows = await tx
+        .select({ status: issues.status, n: sql<number>`count(*)::int` })
+        .from(issues)
+        .where(scopeWhere(scope))
+        .groupBy(issues.status);
+      const counts = { pending: 0, active: 0, resolved: 0 };
+      for (const r of rows) counts[r.status] = Number(r.n);
+      return counts;
+    },
 
     /** One issue inside the scope, or null (another organisation's issue is "not found"). */
     find,

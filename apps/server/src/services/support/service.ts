@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
-import type { Issue, IssueList, IssueType } from "@cultivate/shared";
+import type { Issue, IssueList, IssueStatus, IssueType } from "@cultivate/shared";
 import {
+  ISSUE_PAGE_SIZE,
   ISSUE_EDIT_FORBIDDEN_MESSAGE,
   ISSUE_NO_ORGANIZATION_MESSAGE,
   ISSUE_NOT_FOUND_TITLE,
@@ -57,9 +58,6 @@ export function presentIssue(actor: Actor, row: IssueRow): Issue {
 }
 
 /** Newest submitted first (docs/RULES.md, Support issues), with submitter email and organisation name. */
-export function listIssues(app: FastifyInstance, scope: IssueScope): Promise<IssueRow[]> {
-  return app.repos.issues.list(scope);
-}
 
 /** One issue inside the scope, or null (another organisation's issue is "not found"). */
 export function findIssue(app: FastifyInstance, scope: IssueScope, id: string): Promise<IssueRow | null> {
@@ -99,18 +97,31 @@ async function visibleIssue(app: FastifyInstance, actor: Actor, id: string): Pro
   return row;
 }
 
-/** The list the actor may see (admins: all, or one named organisation), with counts per status. */
+/**
+ * One page of the issues the actor may see (admins: all, or one named organisation), of one status or
+ * all, with the counts per status of the whole scope (issue 13: an admin's answer held every issue of
+ * the installation, each with its description).
+ */
 export async function issueList(
   app: FastifyInstance,
   actor: Actor,
-  query: { organizationId?: string },
+  query: { organizationId?: string; status?: IssueStatus; page: number },
 ): Promise<IssueList> {
   const requested = query.organizationId;
   if (requested) organizationScope(actor, requested); // 404 for a non-admin naming another organisation
-  const rows = await listIssues(app, issueScope(actor, requested));
-  const counts = { pending: 0, active: 0, resolved: 0 };
-  for (const r of rows) counts[r.status] += 1;
-  return { issues: rows.map((r) => presentIssue(actor, r)), counts };
+  const scope = issueScope(actor, requested);
+  const counts = await app.repos.issues.counts(scope);
+  const rows = await app.repos.issues.page(scope, query.status, {
+    offset: (query.page - 1) * ISSUE_PAGE_SIZE,
+    limit: ISSUE_PAGE_SIZE,
+  });
+  return {
+    issues: rows.map((r) => presentIssue(actor, r)),
+    counts,
+    total: query.status ? counts[query.status] : counts.pending + counts.active + counts.resolved,
+    page: query.page,
+    pageSize: ISSUE_PAGE_SIZE,
+  };
 }
 
 export async function issueFor(app: FastifyInstance, actor: Actor, id: string): Promise<Issue> {

@@ -12,7 +12,7 @@ export function useDeleteIssue() {
     mutationFn: deleteIssue,
     onSuccess: (_data, id) => {
       queryClient.removeQueries({ queryKey: queryKeys.issues.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: queryKeys.issues.list() });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists });
     },
   });
 }

@@ -12,7 +12,7 @@ export function useUpdateIssue() {
     mutationFn: updateIssue,
     onSuccess: (issue) => {
       queryClient.setQueryData(queryKeys.issues.detail(issue.id), issue);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.issues.list() });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.issues.lists });
     },
   });
 }

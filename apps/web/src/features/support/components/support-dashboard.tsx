@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
@@ -9,6 +9,7 @@ import {
   type Issue,
   type IssueStatus,
 } from "@cultivate/shared";
+import { ListPager } from "@/components/ui/list-pager";
 import { PageLoader } from "@/components/ui/page-loader";
 import { useIssues } from "../api/get-issues";
 import { formatDateTime, IssueStatusBadge, IssueTypeIcon } from "./issue-bits";
@@ -62,10 +63,20 @@ function IssueCard({ issue }: { issue: Issue }) {
   );
 }
 
-/** The support dashboard (docs/RULES.md, Support issues): counts, three tabs, each issue linking to its detail, Submit Issue. */
+/**
+ * The support dashboard (docs/RULES.md, Support issues): counts, three tabs, each issue linking to its
+ * detail, Submit Issue. Each tab asks for its own page of 50 (an admin sees every organisation's).
+ */
 export function SupportDashboard() {
-  const { data, isPending, isError, error } = useIssues();
-  const [tab, setTab] = useState<string | null>("pending");
+  const [tab, setTab] = useState<IssueStatus>("pending");
+  // Each tab keeps its own page while another is looked at.
+  const [pages, setPages] = useState<Record<IssueStatus, number>>({ pending: 1, active: 1, resolved: 1 });
+  const { data, isPending, isError, error, isPlaceholderData } = useIssues(tab, pages[tab]);
+  // A page past the end (issues moved to another tab meanwhile) goes to the last page.
+  const lastPage = data && !isPlaceholderData ? Math.max(1, Math.ceil(data.total / data.pageSize)) : null;
+  useEffect(() => {
+    if (lastPage !== null && pages[tab] > lastPage) setPages((p) => ({ ...p, [tab]: lastPage }));
+  }, [lastPage, pages, tab]);
 
   return (
     <Container size="lg" py="xl">
@@ -98,7 +109,7 @@ export function SupportDashboard() {
               </Card>
             ))}
           </SimpleGrid>
-          <Tabs value={tab} onChange={setTab}>
+          <Tabs value={tab} onChange={(next) => next && setTab(next as IssueStatus)}>
             <Tabs.List>
               {ISSUE_STATUSES.map((status) => (
                 <Tabs.Tab key={status} value={status}>
@@ -106,24 +117,35 @@ export function SupportDashboard() {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {ISSUE_STATUSES.map((status) => {
-              const list = data.issues.filter((i) => i.status === status);
-              return (
-                <Tabs.Panel key={status} value={status} pt="md">
-                  {list.length ? (
+            {ISSUE_STATUSES.map((status) => (
+              <Tabs.Panel key={status} value={status} pt="md">
+                {status !== tab ? null : isPlaceholderData ? (
+                  // The answer on screen is another tab's or page's: wait for this one.
+                  <PageLoader />
+                ) : data.issues.length ? (
+                  <>
                     <Stack gap="sm">
-                      {list.map((issue) => (
+                      {data.issues.map((issue) => (
                         <IssueCard key={issue.id} issue={issue} />
                       ))}
                     </Stack>
-                  ) : (
-                    <Text c="dimmed" ta="center" py="xl">
-                      {`No ${ISSUE_STATUS_LABELS[status].toLowerCase()} issues.`}
-                    </Text>
-                  )}
-                </Tabs.Panel>
-              );
-            })}
+                    <ListPager
+                      page={data.page}
+                      pageSize={data.pageSize}
+                      total={data.total}
+                      noun="issue"
+                      onPage={(page) => setPages((p) => ({ ...p, [status]: page }))}
+                      label={`${ISSUE_STATUS_LABELS[status]} issue pages`}
+                      testId={`issue-range-${status}`}
+                    />
+                  </>
+                ) : (
+                  <Text c="dimmed" ta="center" py="xl">
+                    {`No ${ISSUE_STATUS_LABELS[status].toLowerCase()} issues.`}
+                  </Text>
+                )}
+              </Tabs.Panel>
+            ))}
           </Tabs>
         </Stack>
       )}
