@@ -10,7 +10,7 @@ import { rowsOf } from "../apps/server/src/db/rows.ts";
 import { organizations, userProfiles, users } from "../apps/server/src/db/schema.ts";
 import { load, pct } from "./support/app.ts";
 import { benchDatabase } from "./support/database.ts";
-import { benchServer, signedUpAs } from "./support/server.ts";
+import { benchServer, signedUpAs, timedGets } from "./support/server.ts";
 
 const ACTIONS = Number(process.env.ACTIONS_BENCH_ACTIONS ?? 1_000_000);
 // Over how many days before 2026-11-29 they were recorded: 20,000 users' page views alone fill a
@@ -94,18 +94,11 @@ const owner = (await signedUpAs(app, origin, "org_owner", ownerOrg)).cookie;
 
 /** REQUESTS of one GET, one after the other: p50, p95 and the answer's size. */
 async function measure(label: string, cookie: string, path: string) {
-  const ms: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const s = performance.now();
-    const res = await fetch(`${origin}${path}`, { headers: { cookie } });
-    const body = await res.text();
-    ms.push(performance.now() - s);
-    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${body.slice(0, 200)}`);
-    bytes = body.length;
-  }
+  const timed = await timedGets(origin, cookie, path, REQUESTS);
+  if (!timed) throw new Error(`${label}: no such route in this build`);
+  const { ms, body } = timed;
   console.log(
-    `${label.padEnd(44)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  ${(bytes / 1024).toFixed(0).padStart(6)} KB`,
+    `${label.padEnd(44)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  ${(body.length / 1024).toFixed(0).padStart(6)} KB`,
   );
 }
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { onboardingForms, organizations, roles, userProfiles, userRoles, users } from "../apps/server/src/db/schema.ts";
 import { load, pct } from "./support/app.ts";
 import { benchDatabase } from "./support/database.ts";
-import { benchServer, signedUpAs } from "./support/server.ts";
+import { benchServer, signedUpAs, timedGets } from "./support/server.ts";
 
 const USERS = Number(process.env.USERS_BENCH_USERS ?? 20_000);
 const PER_ORG = 50;
@@ -75,21 +75,12 @@ const owner = (await signedUpAs(app, origin, "org_owner", orgIds[Math.floor(orgI
 
 /** REQUESTS of one GET, one after the other: p50, p95, the rows of the answer's list and its size. */
 async function measure(label: string, cookie: string, path: string, list = "users") {
-  const ms: number[] = [];
-  let bytes = 0;
-  let rows = 0;
-  for (let i = 0; i < REQUESTS; i++) {
-    const s = performance.now();
-    const res = await fetch(`${origin}${path}`, { headers: { cookie } });
-    const body = await res.text();
-    ms.push(performance.now() - s);
-    if (res.status === 404 && i === 0) return console.log(`${label.padEnd(40)} (no such route in this build)`);
-    if (res.status !== 200) throw new Error(`${label}: ${res.status} ${body.slice(0, 200)}`);
-    bytes = body.length;
-    rows = (JSON.parse(body) as Record<string, unknown[]>)[list]!.length;
-  }
+  const timed = await timedGets(origin, cookie, path, REQUESTS);
+  if (!timed) return console.log(`${label.padEnd(40)} (no such route in this build)`);
+  const { ms, body } = timed;
+  const rows = (JSON.parse(body) as Record<string, unknown[]>)[list]!.length;
   console.log(
-    `${label.padEnd(40)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  ${String(rows).padStart(6)} ${list}, ${(bytes / 1024).toFixed(0).padStart(6)} KB`,
+    `${label.padEnd(40)} p50 ${pct(ms, 50).toFixed(1).padStart(7)} ms  p95 ${pct(ms, 95).toFixed(1).padStart(7)} ms  ${String(rows).padStart(6)} ${list}, ${(body.length / 1024).toFixed(0).padStart(6)} KB`,
   );
 }
 

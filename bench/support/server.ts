@@ -52,3 +52,22 @@ export async function signedUpAs(app: FastifyInstance, origin: string, role: str
   await app.db.insert(userRoles).values({ userId: user!.id, roleId: row!.id });
   return { email, password: BENCH_PASSWORD, cookie: cookieOf(res) };
 }
+
+/**
+ * `requests` GETs of one path, one after the other, as the holder of `cookie`: each one's time (ms) and
+ * the last answer's body. Anything but 200 stops the bench with the answer's start. A 404 on the first
+ * request answers null instead (a route this build does not have, when a bench runs an older build).
+ */
+export async function timedGets(origin: string, cookie: string, path: string, requests: number) {
+  const ms: number[] = [];
+  let body = "";
+  for (let i = 0; i < requests; i++) {
+    const start = performance.now();
+    const res = await fetch(`${origin}${path}`, { headers: { cookie } });
+    body = await res.text();
+    ms.push(performance.now() - start);
+    if (res.status === 404 && i === 0) return null;
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${body.slice(0, 200)}`);
+  }
+  return { ms, body };
+}
