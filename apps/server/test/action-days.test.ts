@@ -161,6 +161,17 @@ describe("Action History's counts by day (ADR 068)", () => {
     await expectAllAgree(11, 40);
   }, 120_000);
 
+  it("refuse with one sentence, never a 500, a range whose UTC end falls past the year 9999", async () => {
+    // The schema takes any four-digit year with an offset; the database holds no day after 9999-12-31.
+    for (const url of ["/api/actions", "/api/actions/summary"]) {
+      const res = await t.request("GET", `${url}?to=${encodeURIComponent("9999-12-31T23:59:59-12:00")}`, {
+        cookie: admin.cookie,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe("A value in the request is out of range or not valid.");
+    }
+  });
+
   it("follow updates: durations arriving, an organisation deleted, actions moved and deleted", async () => {
     // A page view's duration arrives (the beacon), and a duration is taken away.
     const views = await t.db
