@@ -120,7 +120,7 @@ async function listActions(db: DbOrTx, q: ActionQuery, offset: number, limit: nu
 
 async function summarizeActions(db: DbOrTx, q: ActionQuery): Promise<ActionSummary> {
   const counted = await tallies(db, q);
-  const sum = (pick: (t: Tally) => number, of = counted) => of.reduce((n, t) => n + pick(t), 0);
+  const sum = (pick: (t: Tally) => number) => counted.reduce((n, t) => n + pick(t), 0);
   const total = sum((t) => t.actions);
   const successCount = sum((t) => (t.success ? t.actions : 0));
   const durations = sum((t) => t.durations);
