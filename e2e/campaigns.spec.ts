@@ -481,3 +481,43 @@ test("with the OpenAI provider, the answer of the (fake) OpenAI server streams i
     await api.put("/api/settings/ai-provider", { data: { provider: "offline" } });
   }
 });
+
+test("a long campaign list comes 50 to a page, the pager keeps its page in the address and goes to the top", async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const org = await api.post("/api/admin/organizations", { data: { name: `Paged Trust ${Date.now().toString(36)}` } });
+  const { id: orgId } = (await org.json()) as { id: string };
+  for (let i = 0; i < 52; i++) {
+    const created = await api.post("/api/campaigns", {
+      data: {
+        organizationId: orgId,
+        name: `Pager ${String(i).padStart(2, "0")}`,
+        goal: "$10,000",
+        startDate: "2026-01-05",
+        endDate: "2026-12-31",
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await signInAsAdmin(page);
+  // A short window, so that even the two campaigns of page 2 are taller than it: the top is then a choice.
+  await page.setViewportSize({ width: 1280, height: 320 });
+  await page.goto(`/campaigns?organizationId=${orgId}`);
+  await expect(page.getByTestId("campaign-range")).toHaveText("Showing 1–50 of 52 campaigns");
+  await expect(campaignCard(page, "Pager 51")).toBeVisible();
+  await expect(campaignCard(page, "Pager 00")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByTestId("campaign-range")).toHaveText("Showing 51–52 of 52 campaigns");
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(campaignCard(page, "Pager 00")).toBeVisible();
+  await expect(campaignCard(page, "Pager 51")).toHaveCount(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // An old link past the end shows the last page.
+  await page.goto(`/campaigns?organizationId=${orgId}&page=9`);
+  await expect(page.getByTestId("campaign-range")).toHaveText("Showing 51–52 of 52 campaigns");
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await api.dispose();
+});

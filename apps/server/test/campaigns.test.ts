@@ -148,6 +148,74 @@ describe("campaign management", () => {
     expect((await t.request("GET", "/api/campaigns", { cookie: owner.cookie })).json().campaigns).toHaveLength(2);
   });
 
+  it("lists 50 campaigns a page, active ones first, with the totals the pager needs (ADR 070)", async () => {
+    const org = await buildOrg(t);
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    // 53 active and 4 archived, two of each sharing one creation time (ties go by id, so pages never overlap).
+    const base = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 57 }, (_, i) => ({
+      organizationId: org.id,
+      ownerUserId: owner.userId,
+      name: `Paged ${String(i).padStart(2, "0")}`,
+      goal: "$1",
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+      isArchived: i >= 53,
+      createdAt: new Date(base + (i === 1 || i === 54 ? 0 : i) * 60_000),
+    }));
+    await t.db.insert(campaigns).values(rows);
+    type Listed = { name: string; isArchived: boolean };
+    const get = async (query: string) => {
+      const res = await t.request("GET", `/api/campaigns${query}`, { cookie: owner.cookie });
+      expect(res.statusCode).toBe(200);
+      return res.json() as {
+        campaigns: Listed[];
+        total: number;
+        activeTotal: number;
+        page: number;
+        pageSize: number;
+      };
+    };
+
+    const first = await get("");
+    expect(first).toMatchObject({ total: 53, activeTotal: 53, page: 1, pageSize: 50 });
+    expect(first.campaigns).toHaveLength(50);
+    expect(first.campaigns[0]!.name).toBe("Paged 52");
+    const second = await get("?page=2");
+    expect(second).toMatchObject({ total: 53, activeTotal: 53, page: 2 });
+    const activeNames = [...first.campaigns, ...second.campaigns].map((c) => c.name);
+    expect(new Set(activeNames).size).toBe(53);
+    expect(activeNames.at(-3)).toBe("Paged 02");
+    expect(activeNames.slice(-2).sort()).toEqual(["Paged 00", "Paged 01"]);
+
+    const all1 = await get("?includeArchived=true");
+    const all2 = await get("?includeArchived=true&page=2");
+    expect(all1).toMatchObject({ total: 57, activeTotal: 53 });
+    const listed = [...all1.campaigns, ...all2.campaigns];
+    expect(listed).toHaveLength(57);
+    expect(listed.slice(0, 53).every((c) => !c.isArchived)).toBe(true);
+    expect(listed.slice(53).map((c) => c.name)).toEqual(["Paged 56", "Paged 55", "Paged 53", "Paged 54"]);
+
+    const past = await get("?page=3");
+    expect(past).toMatchObject({ campaigns: [], total: 53, page: 3 });
+    for (const bad of ["0", "-1", "1.5", "x", "100001"]) {
+      expect((await t.request("GET", `/api/campaigns?page=${bad}`, { cookie: owner.cookie })).statusCode).toBe(400);
+    }
+
+    // An admin's page of every organisation is 50 too, and naming this organisation gives its own totals.
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
+    const everyone = (await t.request("GET", "/api/campaigns", { cookie: admin.cookie })).json();
+    expect(everyone.campaigns).toHaveLength(50);
+    expect(everyone.total).toBeGreaterThanOrEqual(53);
+    const named = (
+      await t.request("GET", `/api/campaigns?organizationId=${org.id}&includeArchived=true&page=2`, {
+        cookie: admin.cookie,
+      })
+    ).json();
+    expect(named).toMatchObject({ total: 57, activeTotal: 53, page: 2, organizationName: org.name });
+    expect(named.campaigns).toHaveLength(7);
+  });
+
   it("lists a campaign's donors with their figures and deletes a campaign with its goals, keeping stage history", async () => {
     const owner = await buildUser(t, { role: "org_owner" });
     const organizationId = owner.organizationId!;

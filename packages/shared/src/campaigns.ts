@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { STAGES } from "./stages.ts";
-import { calendarDateSchema } from "./input.ts";
+import { calendarDateSchema, listPageNumber } from "./input.ts";
 import { aiProviderIdSchema } from "./ai.ts";
 
 const isoDate = calendarDateSchema("Dates must be real calendar dates, like 2025-01-05.");
@@ -90,16 +90,30 @@ export const campaignSchema = z.object({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** Campaigns per page of the list (ADR 070). */
+export const CAMPAIGN_PAGE_SIZE = 50;
+
 export const campaignListQuerySchema = z.object({
   organizationId: z.uuid().optional(),
-  /** true: archived ones too. */
+  /** true: archived ones too, after every active one. */
   includeArchived: z.enum(["true", "false"]).optional(),
+  page: listPageNumber(),
 });
+/**
+ * One page (CAMPAIGN_PAGE_SIZE) of the campaigns the viewer may see: active ones first, then (when
+ * asked) archived ones, each newest first (ADR 070).
+ */
 export const campaignListSchema = z.object({
   campaigns: z.array(campaignSchema),
   /** "Your Campaigns" when the viewer only sees the campaigns they own. */
   ownOnly: z.boolean(),
   organizationName: z.string().nullable(),
+  /** Every campaign listed, over all pages (archived ones only when asked). */
+  total: z.number().int(),
+  /** The active campaigns among them: none means the empty state, whatever the page. */
+  activeTotal: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 
 export const campaignDonorSchema = z.object({

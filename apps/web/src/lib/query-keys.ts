@@ -36,8 +36,8 @@ export const queryKeys = {
   aiSetting: ["ai-setting"] as const,
   campaigns: {
     all: ["campaigns"] as const,
-    list: (organizationId: string | null, includeArchived: boolean) =>
-      ["campaigns", "list", organizationId ?? "", includeArchived] as const,
+    list: (organizationId: string | null, includeArchived: boolean, page: number) =>
+      ["campaigns", "list", organizationId ?? "", includeArchived, page] as const,
     donors: (id: string) => ["campaigns", "donors", id] as const,
     /** Issue 15: a campaign's pipeline board, by manager filter ("" = everyone). */
     board: (id: string, manager: string) => ["campaigns", "board", id, manager] as const,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { campaignGoals, campaigns, donors, organizations } from "../../db/schema.ts";
@@ -54,11 +54,33 @@ export function campaignRepository(db: Db) {
       .where(where);
 
   return {
-    /** Campaigns the actor may see, newest first; archived ones only when asked. */
-    list(actor: Actor, options: { organizationId?: string; includeArchived: boolean }, tx: DbOrTx = db) {
+    /**
+     * One page of the campaigns the actor may see: active ones first, then archived ones when asked,
+     * each newest first (ties by id, so pages never overlap).
+     */
+    page(
+      actor: Actor,
+      options: { organizationId?: string; includeArchived: boolean; offset: number; limit: number },
+      tx: DbOrTx = db,
+    ) {
       const conditions = campaignVisibility(actor, options.organizationId);
       if (!options.includeArchived) conditions.push(eq(campaigns.isArchived, false));
-      return select(tx, and(...conditions)).orderBy(desc(campaigns.createdAt));
+      return select(tx, and(...conditions))
+        .orderBy(asc(campaigns.isArchived), desc(campaigns.createdAt), desc(campaigns.id))
+        .offset(options.offset)
+        .limit(options.limit);
+    },
+
+    /** How many campaigns the actor may see, active and archived, in one statement. */
+    async counts(actor: Actor, organizationId: string | undefined, tx: DbOrTx = db) {
+      const [row] = await tx
+        .select({
+          active: sql<number>`count(*) FILTER (WHERE NOT ${campaigns.isArchived})::int`,
+          archived: sql<number>`count(*) FILTER (WHERE ${campaigns.isArchived})::int`,
+        })
+        .from(campaigns)
+        .where(and(...campaignVisibility(actor, organizationId)));
+      return { active: Number(row?.active ?? 0), archived: Number(row?.archived ?? 0) };
     },
 
     /** One campaign the actor may see, or null (another organisation's, or an officer's colleague's). */

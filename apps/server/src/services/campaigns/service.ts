@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { CAMPAIGN_MESSAGES } from "@cultivate/shared";
+import { CAMPAIGN_MESSAGES, CAMPAIGN_PAGE_SIZE } from "@cultivate/shared";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../policy/policy.ts";
@@ -24,19 +24,38 @@ async function findVisible(app: FastifyInstance, actor: Actor, id: string) {
   return row;
 }
 
+/**
+ * One page of the campaigns the actor may see (ADR 070: an admin's list was every organisation's
+ * campaigns on every visit), with the totals the page's pager and empty state need.
+ */
 export async function listCampaigns(
   app: FastifyInstance,
   actor: Actor,
-  query: { organizationId?: string; includeArchived?: string },
+  query: { organizationId?: string; includeArchived?: string; page: number },
 ) {
-  const { organizationId, includeArchived } = query;
-  const rows = await app.repos.campaigns.list(actor, { organizationId, includeArchived: includeArchived === "true" });
+  const { organizationId, page } = query;
+  const includeArchived = query.includeArchived === "true";
   let organizationName: string | null = null;
   if (organizationId) {
     organizationName = await app.repos.organizations.nameOf(organizationId);
     if (organizationName === null) throw notFound("Organization not found.");
   }
-  return { campaigns: rows.map(present), ownOnly: can.onlyOwnCampaigns(actor), organizationName };
+  const counts = await app.repos.campaigns.counts(actor, organizationId);
+  const rows = await app.repos.campaigns.page(actor, {
+    organizationId,
+    includeArchived,
+    offset: (page - 1) * CAMPAIGN_PAGE_SIZE,
+    limit: CAMPAIGN_PAGE_SIZE,
+  });
+  return {
+    campaigns: rows.map(present),
+    ownOnly: can.onlyOwnCampaigns(actor),
+    organizationName,
+    total: counts.active + (includeArchived ? counts.archived : 0),
+    activeTotal: counts.active,
+    page,
+    pageSize: CAMPAIGN_PAGE_SIZE,
+  };
 }
 
 export async function createCampaign(

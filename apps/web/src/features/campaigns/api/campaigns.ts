@@ -16,23 +16,29 @@ export type CampaignList = ReturnType<typeof campaignListSchema.parse>;
 
 const path = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
 
-export async function getCampaigns(organizationId: string | null, includeArchived: boolean): Promise<CampaignList> {
+/** One page of the campaigns (ADR 070): active ones first, then archived ones when asked. */
+export async function getCampaigns(
+  organizationId: string | null,
+  includeArchived: boolean,
+  page: number,
+): Promise<CampaignList> {
   const params = new URLSearchParams();
   if (organizationId) params.set("organizationId", organizationId);
   if (includeArchived) params.set("includeArchived", "true");
+  if (page > 1) params.set("page", String(page));
   const qs = params.toString();
   return campaignListSchema.parse(await apiFetch(`/api/campaigns${qs ? `?${qs}` : ""}`));
 }
 
-export const campaignsQueryOptions = (organizationId: string | null, includeArchived: boolean) =>
+export const campaignsQueryOptions = (organizationId: string | null, includeArchived: boolean, page: number) =>
   queryOptions({
-    queryKey: queryKeys.campaigns.list(organizationId, includeArchived),
-    queryFn: () => getCampaigns(organizationId, includeArchived),
+    queryKey: queryKeys.campaigns.list(organizationId, includeArchived, page),
+    queryFn: () => getCampaigns(organizationId, includeArchived, page),
     retry: false,
   });
 
-export const useCampaigns = (organizationId: string | null, includeArchived: boolean) =>
-  useQuery(campaignsQueryOptions(organizationId, includeArchived));
+export const useCampaigns = (organizationId: string | null, includeArchived: boolean, page: number) =>
+  useQuery(campaignsQueryOptions(organizationId, includeArchived, page));
 
 export const getCampaignDonors = async (id: string): Promise<CampaignDonor[]> =>
   campaignDonorListSchema.parse(await apiFetch(`${path(id)}/donors`)).donors;

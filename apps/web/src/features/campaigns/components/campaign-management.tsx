@@ -5,12 +5,13 @@ import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconEye, IconEyeOff, IconPlus, IconSpeakerphone } from "@tabler/icons-react";
 import { CAMPAIGN_MESSAGES, type Campaign, type Me } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
+import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useOrganizationNames } from "@/lib/organization-names";
 import { can } from "@/lib/permissions";
-import { useUrlParams } from "@/lib/url-params";
+import { pageParam, useUrlParamSetter } from "@/lib/url-params";
 import { useCampaigns, useDeleteCampaign, useUpdateCampaign } from "../api/campaigns";
 import { CampaignCard } from "./campaign-card";
 import { CampaignFormModal } from "./campaign-form-modal";
@@ -30,9 +31,10 @@ export function CampaignManagementSkeleton() {
 }
 
 export function CampaignManagement({ me }: { me: Me }) {
-  const [params, updateParams] = useUrlParams();
+  const [params, setParams] = useUrlParamSetter();
   const { pathname } = useLocation();
   const organizationId = params.get("organizationId");
+  const page = pageParam(params);
   const [showArchived, setShowArchived] = useState(false);
   const [expandedId, setExpandedId] = useState<string | null>(null);
   // Issue 14: "Create New Campaign" links (?new=1) open the page with the New Campaign form showing.
@@ -40,7 +42,9 @@ export function CampaignManagement({ me }: { me: Me }) {
     open: params.get("new") === "1",
     campaign: null,
   }));
-  const { data, isPending, isError, error } = useCampaigns(organizationId, showArchived);
+  const { data, isPending, isError, error } = useCampaigns(organizationId, showArchived, page);
+  // A page past the end (campaigns archived or deleted, or an old link) moves to the last page.
+  const { setPage } = useListPageControls(page, data, setParams);
   const organizations = useOrganizationNames(can(me, "seeAllOrganizations"));
   const update = useUpdateCampaign();
   const remove = useDeleteCampaign();
@@ -135,7 +139,7 @@ export function CampaignManagement({ me }: { me: Me }) {
                 organizations={organizations.data}
                 loading={organizations.isPending}
                 value={organizationId}
-                onChange={(id) => updateParams(() => new URLSearchParams(id ? { organizationId: id } : {}))}
+                onChange={(id) => setParams({ organizationId: id ?? undefined, page: undefined, new: undefined })}
               />
             ) : null}
             <Button
@@ -157,7 +161,7 @@ export function CampaignManagement({ me }: { me: Me }) {
           </Alert>
         ) : null}
 
-        {!isError && active.length === 0 ? (
+        {!isError && data?.activeTotal === 0 ? (
           <Paper withBorder radius="md" p="xl" ta="center">
             <Stack align="center" gap="sm">
               <ThemeIcon size={48} radius="xl" variant="light">
@@ -183,6 +187,18 @@ export function CampaignManagement({ me }: { me: Me }) {
             {archived.map(card)}
           </Stack>
         ) : null}
+
+        {data ? (
+          <ListPager
+            page={page}
+            pageSize={data.pageSize}
+            total={data.total}
+            noun="campaign"
+            onPage={setPage}
+            label="Campaign pages"
+            testId="campaign-range"
+          />
+        ) : null}
       </Stack>
 
       <CampaignFormModal
@@ -190,7 +206,7 @@ export function CampaignManagement({ me }: { me: Me }) {
         campaign={form.campaign}
         onClose={() => {
           setForm((f) => ({ ...f, open: false }));
-          if (params.has("new")) updateParams((next) => next.delete("new"), { replace: true });
+          if (params.has("new")) setParams({ new: undefined }, true);
         }}
         organizationId={organizationId ?? me.organization?.id ?? null}
         canPickOrganization={isAdmin}
