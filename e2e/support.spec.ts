@@ -89,6 +89,29 @@ test("submit an issue, then the admin resolves it and the submitter is emailed",
   await adminContext.close();
 });
 
+test("a tab with more than 50 issues pages them; the page buttons bring the window to the top", async ({ page }) => {
+  test.setTimeout(90_000);
+  await userWithOrganization(page, `Paged Support ${Date.now()}`);
+  const origin = new URL(page.url()).origin;
+  for (let i = 0; i < 51; i++) {
+    const res = await page.request.post("/api/issues", {
+      headers: { origin },
+      data: { type: "bug", title: `Paged issue ${String(i).padStart(2, "0")}`, description: "One of many." },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  // A short window: both pages are taller than it, so only the pager's scroll brings the top back (the
+  // support pages live in the tab, not in the address, so the router's scroll restoration does not).
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/support");
+  const range = page.getByTestId("issue-range-pending");
+  await expect(range).toHaveText("Showing 1–50 of 51 issues");
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(range).toHaveText("Showing 51–51 of 51 issues");
+  await expect(page.getByTestId("issue-card").filter({ hasText: "Paged issue 00" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("an unknown issue shows 'Issue Not Found'", async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);

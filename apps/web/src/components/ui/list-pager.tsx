@@ -17,7 +17,10 @@ interface ListPagerProps {
   testId?: string;
 }
 
-/** Under a paged list: "Showing 51–57 of 57 users" and, with more than one page, the page buttons. */
+/**
+ * Under a paged list: "Showing 51–57 of 57 users" and, with more than one page, the page buttons, which
+ * bring the window back to the top.
+ */
 export function ListPager({ page, pageSize, total, noun, nounPlural, onPage, label, testId }: ListPagerProps) {
   if (total === 0) return null;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -33,7 +36,11 @@ export function ListPager({ page, pageSize, total, noun, nounPlural, onPage, lab
         <Pagination
           total={pages}
           value={current}
-          onChange={onPage}
+          onChange={(next) => {
+            onPage(next);
+            // The buttons sit under the list: the next page starts at the top, as a new page would.
+            window.scrollTo({ top: 0 });
+          }}
           aria-label={label}
           getControlProps={(c) => ({ "aria-label": c === "previous" ? "Previous page" : "Next page" })}
         />
