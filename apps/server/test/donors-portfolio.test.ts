@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { PORTFOLIO_MESSAGES } from "@cultivate/shared";
-import { donorChanges, donors, userActions } from "../src/db/schema.ts";
+import { donorChanges, donors, onboardingForms, userActions } from "../src/db/schema.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
@@ -258,6 +258,40 @@ describe("who may be given donors (GET /api/donors/relationship-managers)", () =
       ).statusCode,
     ).toBe(404);
     expect((await t.request("GET", "/api/donors/relationship-managers", {})).statusCode).toBe(401);
+  });
+
+  it("names each member by their newest onboarding form, and no one without a form", async () => {
+    const at = (iso: string) => new Date(iso);
+    await t.db.insert(onboardingForms).values([
+      {
+        userId: a.manager.userId,
+        organizationName: "Portfolio A",
+        firstName: "Old",
+        lastName: "Name",
+        createdAt: at("2026-01-01T00:00:00Z"),
+      },
+      {
+        userId: a.manager.userId,
+        organizationName: "Portfolio A",
+        firstName: "Nadia",
+        lastName: "Newest",
+        createdAt: at("2026-02-01T00:00:00Z"),
+      },
+      {
+        userId: a.manager.userId,
+        organizationName: "Portfolio A",
+        firstName: "Older",
+        lastName: "Still",
+        createdAt: at("2025-12-01T00:00:00Z"),
+      },
+    ]);
+    const res = await t.request("GET", "/api/donors/relationship-managers", { cookie: a.officer.cookie });
+    const managers: { id: string; name: string | null }[] = res.json().managers;
+    expect(managers.find((m) => m.id === a.manager.userId)?.name).toBe("Nadia Newest");
+    expect(managers.find((m) => m.id === a.owner.userId)?.name).toBeNull();
+    // The portfolio dashboard reads the same list.
+    const dashboard = await t.request("GET", "/api/dashboards/portfolios", { cookie: a.owner.cookie });
+    expect(JSON.stringify(dashboard.json())).toContain("Nadia Newest");
   });
 });
 

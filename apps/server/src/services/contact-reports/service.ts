@@ -26,7 +26,7 @@ type Colleague = { id: string; email: string; name: string | null };
 
 /** The members of the donor's organisation who may be named as having taken part (officers, managers, owners). */
 async function colleaguesOf(app: FastifyInstance, organizationId: string): Promise<Colleague[]> {
-  const members = await app.repos.users.list(organizationId);
+  const members = await app.repos.users.members(organizationId);
   return members
     .filter((u) => eligibleRelationshipManager(u, organizationId))
     .map((u) => ({ id: u.id, email: u.email, name: u.name }))

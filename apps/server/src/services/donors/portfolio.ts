@@ -107,7 +107,7 @@ async function portfolioOrganization(app: FastifyInstance, actor: Actor, request
 
 /** Who may be given donors in the organisation (the picker, the Portfolio filter, the chip), by name then email. */
 async function eligibleMembers(app: FastifyInstance, organizationId: string): Promise<RelationshipManager[]> {
-  const members = await app.repos.users.list(organizationId);
+  const members = await app.repos.users.members(organizationId);
   return members
     .filter((u) => eligibleRelationshipManager(u, organizationId))
     .map((u) => ({ id: u.id, email: u.email, name: u.name }))

@@ -153,9 +153,30 @@ async function applicants(db: DbOrTx, organizationId: string | null, limit: numb
   return { users: await queryUsers(db, where, { offset: 0, limit }), total: await countUsers(db, where) };
 }
 
-/** The users a user manager sees: all (admin, optionally one organisation) or one organisation's. */
-const listUsers = (db: DbOrTx, organizationId: string | null) =>
-  queryUsers(db, organizationId ? eq(userProfiles.organizationId, organizationId) : undefined);
+/**
+ * The members of one organisation as the relationship-manager and colleague pickers need them: id, email,
+ * the name of their newest onboarding form (as the user list shows it), status and roles, in one
+ * statement. The pickers apply the shared `eligibleRelationshipManager` rule to them. (Before, each
+ * donor dashboard read every member's every onboarding form through the user list's query.)
+ */
+async function members(db: DbOrTx, organizationId: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: sql<string | null>`(select ${onboardingForms.firstName} || ' ' || ${onboardingForms.lastName}
+        from ${onboardingForms} where ${onboardingForms.userId} = ${users.id}
+        order by ${onboardingForms.createdAt} desc limit 1)`,
+      organizationId: userProfiles.organizationId,
+      onboardingStatus: sql<OnboardingStatus>`coalesce(${userProfiles.onboardingStatus}, 'pending')`,
+      roles: sql<string[]>`coalesce((select array_agg(${roles.name}) from ${userRoles}
+        join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id}), '{}')`,
+    })
+    .from(users)
+    .innerJoin(userProfiles, eq(userProfiles.id, users.id))
+    .where(eq(userProfiles.organizationId, organizationId));
+  return rows;
+}
 
 /** One user as the list shows it, or null. */
 async function findUser(db: DbOrTx, userId: string): Promise<AdminUser | null> {
@@ -309,7 +330,7 @@ async function upsertProfile(db: DbOrTx, userId: string, organizationId: string 
  */
 export function userRepository(db: Db) {
   return {
-    list: (organizationId: string | null, tx: DbOrTx = db) => listUsers(tx, organizationId),
+    members: (organizationId: string, tx: DbOrTx = db) => members(tx, organizationId),
     page: (filter: UserListFilter, slice: Slice, tx: DbOrTx = db) => pageUsers(tx, filter, slice),
     applicants: (organizationId: string | null, limit: number, tx: DbOrTx = db) =>
       applicants(tx, organizationId, limit),
