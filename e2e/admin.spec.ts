@@ -143,6 +143,45 @@ test("an org owner changes the role of a user of their organisation and cannot g
   await shot(page, "owner-user-management");
 });
 
+test("the admin moves a user to an organisation that has no users yet, found by typing its name", async ({
+  page,
+  baseURL,
+}) => {
+  const api = await adminApi(page.context().request, baseURL!);
+  const from = await api.post("/api/admin/organizations", { name: `Moving From ${Date.now()}` });
+  // No user belongs to it: the user list's answer does not name it, only the organisation names do.
+  const to = await api.post("/api/admin/organizations", { name: `Moving To ${Date.now()}` });
+  const email = uniqueEmail("mover");
+  await api.post("/api/admin/users", {
+    email,
+    password: "mover-pass",
+    confirmPassword: "mover-pass",
+    organizationId: from.id,
+  });
+  await page.goto(`/admin/users?organizationId=${from.id}`);
+  const row = page.locator(`[data-testid="user-row"][data-email="${email}"]`);
+  const dropdown = row.getByRole("combobox", { name: `Organization of ${email}` });
+  await expect(dropdown).toHaveValue(from.name);
+  await dropdown.click();
+  await dropdown.fill(to.name);
+  await page.getByRole("option", { name: to.name, exact: true }).click();
+  await expect(page.getByText("Organization updated successfully!")).toBeVisible();
+  // The header counts every organisation, not those of the page (other tests may add some meanwhile).
+  const organizationCount = async () =>
+    (
+      (await (await page.context().request.get("/api/admin/organizations/names")).json()) as {
+        organizations: unknown[];
+      }
+    ).organizations.length;
+  const before = await organizationCount();
+  await page.goto(`/admin/users?organizationId=${to.id}`);
+  await expect(row.getByRole("combobox", { name: `Organization of ${email}` })).toHaveValue(to.name);
+  const badge = page.getByText(/^[\d,]+ organizations$/);
+  const shown = Number((await badge.textContent())!.replace(/\D/g, ""));
+  expect(shown).toBeGreaterThanOrEqual(before);
+  expect(shown).toBeLessThanOrEqual(await organizationCount());
+});
+
 test("two-factor sign-in: turn it on with a code from the shared secret, then sign in with a code", async ({
   page,
 }) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { emailOutbox, onboardingForms, userProfiles, userRoles, users } from "../src/db/schema.ts";
+import { emailOutbox, onboardingForms, organizations, userProfiles, userRoles, users } from "../src/db/schema.ts";
 import {
   buildOrg,
   buildUser,
@@ -89,6 +89,27 @@ describe("who may manage users", () => {
     ).json();
     expect(onlyB.organization).toEqual({ id: orgB.id, name: orgB.name });
     expect(onlyB.users.every((u: { organizationId: string }) => u.organizationId === orgB.id)).toBe(true);
+  });
+
+  it("names only the page's organisations to an admin, and counts every organisation (issue 13)", async () => {
+    const empty = await buildOrg(t);
+    const body = (await t.request("GET", "/api/admin/users", { cookie: admin.cookie })).json();
+    const named = body.organizations.map((o: { id: string }) => o.id);
+    expect(named).not.toContain(empty.id);
+    const onPage = new Set(
+      [...body.users, ...body.applicants].flatMap((u: { organizationId: string | null }) =>
+        u.organizationId ? [u.organizationId] : [],
+      ),
+    );
+    expect(new Set(named)).toEqual(onPage);
+    expect(body.organizationTotal).toBe(await t.db.$count(organizations));
+    // Naming an organisation without users still names it (the header), and an owner counts their own.
+    const emptyList = (
+      await t.request("GET", `/api/admin/users?organizationId=${empty.id}`, { cookie: admin.cookie })
+    ).json();
+    expect(emptyList.organizations).toEqual([{ id: empty.id, name: empty.name }]);
+    const owners = (await t.request("GET", "/api/admin/users", { cookie: owner.cookie })).json();
+    expect(owners.organizationTotal).toBe(1);
   });
 
   it("shows an owner only their organisation's users and never the admin role; another organisation answers 404", async () => {

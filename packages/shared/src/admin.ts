@@ -143,8 +143,14 @@ export const userListSchema = z.object({
   applicants: z.array(adminUserSchema),
   /** Exact number of accounts waiting for a decision. */
   applicantTotal: z.number().int(),
-  /** Organisations the dropdown offers (all for admins; the owner's own for owners). */
+  /**
+   * The owner's own organisation, which is all their dropdown offers; for admins, the organisations of
+   * the page's users and applicants (an admin's dropdown finds every organisation through
+   * `GET /api/admin/organizations/names`, read once and shared with the other pickers).
+   */
   organizations: z.array(organizationRefSchema),
+  /** How many organisations the caller manages users of (the header's count): all for admins, 1 for owners. */
+  organizationTotal: z.number().int(),
   /** Roles the caller may assign. */
   roles: z.array(roleSchema),
   /** The organisation named by ?organizationId (header of the page), or null. */

@@ -76,8 +76,18 @@ export async function userManagementList(
     pageSize: USER_PAGE_SIZE,
     applicants: waiting.users,
     applicantTotal: waiting.total,
-    // An owner picks only their own organisation, already read for the header above.
-    organizations: isAdmin ? await app.repos.users.organizationRefs(null) : organization ? [organization] : [],
+    // An owner picks only their own organisation, already read for the header above. An admin's answer
+    // names only the page's organisations: every organisation's name on every page and search was the
+    // whole installation again (issue 13).
+    organizations: isAdmin
+      ? await app.repos.users.organizationRefsOf([
+          ...[...users, ...waiting.users].flatMap((u) => (u.organizationId ? [u.organizationId] : [])),
+          ...(organization ? [organization.id] : []),
+        ])
+      : organization
+        ? [organization]
+        : [],
+    organizationTotal: isAdmin ? await app.repos.organizations.count() : organization ? 1 : 0,
     roles: allRoles.filter(
       (r) =>
         (ROLE_NAMES as readonly string[]).includes(r.name) &&

@@ -156,6 +156,11 @@ async function deleteCascade(db: Db, id: string): Promise<OrganizationDeletion> 
  */
 export function organizationRepository(db: Db) {
   return {
+    /** How many organisations the installation holds. */
+    async count(tx: DbOrTx = db): Promise<number> {
+      return Number(await tx.$count(organizations));
+    },
+
     async exists(organizationId: string, tx: DbOrTx = db): Promise<boolean> {
       const rows = await tx
         .select({ id: organizations.id })

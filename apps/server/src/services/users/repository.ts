@@ -307,12 +307,20 @@ async function otherApprovedOwners(db: Db, organizationId: string | null, except
   return rows.length;
 }
 
-async function organizationRefs(db: DbOrTx, organizationId: string | null) {
+/** The id and name of each of these organisations, by name. */
+async function organizationRefsOf(db: DbOrTx, organizationIds: string[]) {
+  const ids = [...new Set(organizationIds)];
+  if (!ids.length) return [];
   return db
     .select({ id: organizations.id, name: organizations.name })
     .from(organizations)
-    .where(organizationId ? eq(organizations.id, organizationId) : undefined)
+    .where(inArray(organizations.id, ids))
     .orderBy(asc(organizations.name));
+}
+
+/** One organisation's id and name, as a list of one (none when it does not exist). */
+async function organizationRefs(db: DbOrTx, organizationId: string) {
+  return organizationRefsOf(db, [organizationId]);
 }
 
 /** Creates or moves the profile of an account better-auth has just created. */
@@ -347,6 +355,7 @@ export function userRepository(db: Db) {
     onboardingNames: (userId: string, tx: DbOrTx = db) => onboardingNames(tx, userId),
     otherApprovedOwners: (organizationId: string | null, exceptUserId: string, tx: DbOrTx = db) =>
       otherApprovedOwners(tx, organizationId, exceptUserId),
-    organizationRefs: (organizationId: string | null, tx: DbOrTx = db) => organizationRefs(tx, organizationId),
+    organizationRefs: (organizationId: string, tx: DbOrTx = db) => organizationRefs(tx, organizationId),
+    organizationRefsOf: (organizationIds: string[], tx: DbOrTx = db) => organizationRefsOf(tx, organizationIds),
   };
 }

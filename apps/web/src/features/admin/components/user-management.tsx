@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -18,6 +18,7 @@ import {
 import { IconArrowLeft } from "@tabler/icons-react";
 import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
+import { useOrganizationNames } from "@/lib/organization-names";
 import { queryKeys } from "@/lib/query-keys";
 import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { SearchBox } from "@/components/ui/search-box";
@@ -25,7 +26,7 @@ import type { UrlParamChanges } from "@/lib/url-params";
 import { useUsers, type UserListParams } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { ApplicationsSection } from "./applications-section";
-import { UserRow } from "./user-row";
+import { NO_ORGANIZATION, UserRow } from "./user-row";
 
 const STATUS_OPTIONS = [
   { value: "pending", label: "Pending" },
@@ -46,6 +47,17 @@ export function UserManagement({
   const { data, isPending, error } = useUsers(params);
   const filtered = Boolean(q || status);
   const { search, setPage } = useListPageControls(page, data, onChange);
+  // An admin moves users between any organisations: the names of all of them, read once and shared with the
+  // other pickers; the list's answer names only its page's (owners: their own, the only choice).
+  const names = useOrganizationNames(data?.permissions.changeOrganization ?? false);
+  const offered = data?.permissions.changeOrganization ? names.data : data?.organizations;
+  const organizationOptions = useMemo(
+    () => [
+      { value: NO_ORGANIZATION, label: "No organization" },
+      ...(offered ?? data?.organizations ?? []).map((o) => ({ value: o.id, label: o.name })),
+    ],
+    [offered, data?.organizations],
+  );
   const refreshTimer = useRef<number | null>(null);
   useEffect(
     () => () => {
@@ -104,7 +116,7 @@ export function UserManagement({
                   {plural(data.total, "user")}
                 </Badge>
                 <Badge variant="light" size="lg" color="blue">
-                  {plural(data.organizations.length, "organization")}
+                  {plural(data.organizationTotal, "organization")}
                 </Badge>
                 <Badge variant="light" size="lg" color="grape">
                   {plural(data.roles.length, "role")}
@@ -148,7 +160,7 @@ export function UserManagement({
                 </Table.Thead>
                 <Table.Tbody>
                   {data.users.map((user) => (
-                    <UserRow key={user.id} user={user} data={data} />
+                    <UserRow key={user.id} user={user} data={data} organizationOptions={organizationOptions} />
                   ))}
                 </Table.Tbody>
               </Table>

@@ -15,7 +15,7 @@ import { notify } from "@/lib/notify";
 import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
 import { useApproveUser, useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
 
-const NO_ORGANIZATION = "none";
+export const NO_ORGANIZATION = "none";
 const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
 const STATUS_LABEL = { pending: "Pending", submitted: "Submitted", approved: "Approved" } as const;
 // Mantine cuts a badge's or button's label with an ellipsis when its table column is squeezed; in this table every
@@ -28,10 +28,12 @@ const roleLabel = (name: string) => ROLE_LABELS[name as RoleName] ?? name;
 interface UserRowProps {
   user: AdminUser;
   data: UserList;
+  /** The organisation dropdown's options, "No organization" first (the same list for every row). */
+  organizationOptions: { value: string; label: string }[];
 }
 
 /** One user in the list: organisation dropdown, joined date, status, role chips, role dropdown, approve. */
-export function UserRow({ user, data }: UserRowProps) {
+export function UserRow({ user, data, organizationOptions: options }: UserRowProps) {
   const assignRole = useAssignRole();
   const removeRole = useRemoveRole();
   const setOrganization = useSetUserOrganization();
@@ -40,14 +42,12 @@ export function UserRow({ user, data }: UserRowProps) {
   const hasRole = user.roles.length > 0;
   const canTouchRole = (name: string) => !isAdminRole(name) || data.permissions.grantAdmin;
 
-  const organizationOptions = [
-    { value: NO_ORGANIZATION, label: "No organization" },
-    ...data.organizations.map((o) => ({ value: o.id, label: o.name })),
-  ];
-  // An owner's list names only their own organisation; a user elsewhere still shows their own.
-  if (user.organizationId && !data.organizations.some((o) => o.id === user.organizationId)) {
-    organizationOptions.push({ value: user.organizationId, label: user.organizationName ?? "Unknown organization" });
-  }
+  // The options may not hold the user's own organisation (an admin's names still loading, or created since):
+  // it still shows as chosen.
+  const organizationOptions =
+    user.organizationId && !options.some((o) => o.value === user.organizationId)
+      ? [...options, { value: user.organizationId, label: user.organizationName ?? "Unknown organization" }]
+      : options;
 
   const handleAssign = () => {
     if (!role) return;
