@@ -35,12 +35,13 @@ export async function listCampaigns(
 ) {
   const { organizationId, page } = query;
   const includeArchived = query.includeArchived === "true";
+  // The counts go first: their scope check answers a non-admin naming another organisation, as before.
+  const counts = await app.repos.campaigns.counts(actor, organizationId);
   let organizationName: string | null = null;
   if (organizationId) {
     organizationName = await app.repos.organizations.nameOf(organizationId);
     if (organizationName === null) throw notFound("Organization not found.");
   }
-  const counts = await app.repos.campaigns.counts(actor, organizationId);
   const rows = await app.repos.campaigns.page(actor, {
     organizationId,
     includeArchived,
