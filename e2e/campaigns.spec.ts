@@ -269,6 +269,10 @@ test("campaign form validation, edit, archive, show archived, unarchive, delete"
 
   await page.getByRole("button", { name: "Show Archived" }).click();
   await expect(page.getByRole("heading", { name: "Archived Campaigns" })).toBeVisible();
+  // The choice is in the address with the page: a reload keeps it.
+  await expect(page).toHaveURL(/[?&]archived=1(&|$)/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Archived Campaigns" })).toBeVisible();
   await expect(edited.getByText("Archived", { exact: true })).toBeVisible();
   await expect(edited.getByRole("button", { name: "Edit" })).toHaveCount(0);
   await shot(page, "campaigns-archived");

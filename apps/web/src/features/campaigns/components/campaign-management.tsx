@@ -35,7 +35,8 @@ export function CampaignManagement({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const organizationId = params.get("organizationId");
   const page = pageParam(params);
-  const [showArchived, setShowArchived] = useState(false);
+  // In the address with the page, so a reload or Back keeps both (the page counts archived ones when shown).
+  const showArchived = params.get("archived") === "1";
   const [expandedId, setExpandedId] = useState<string | null>(null);
   // Issue 14: "Create New Campaign" links (?new=1) open the page with the New Campaign form showing.
   const [form, setForm] = useState<{ open: boolean; campaign: Campaign | null }>(() => ({
@@ -145,7 +146,7 @@ export function CampaignManagement({ me }: { me: Me }) {
             <Button
               variant="default"
               leftSection={showArchived ? <IconEyeOff size={16} /> : <IconEye size={16} />}
-              onClick={() => setShowArchived((s) => !s)}
+              onClick={() => setParams({ archived: showArchived ? undefined : "1" })}
             >
               {showArchived ? "Hide Archived" : "Show Archived"}
             </Button>
