@@ -523,5 +523,17 @@ test("a long campaign list comes 50 to a page, the pager keeps its page in the a
   await page.goto(`/campaigns?organizationId=${orgId}&page=9`);
   await expect(page.getByTestId("campaign-range")).toHaveText("Showing 51–52 of 52 campaigns");
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+
+  // A campaign created from page 2 is the newest: the list goes to page 1, where it is.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "New Campaign" }).click();
+  await fillCampaignForm(page, { name: "Pager Newest", goal: "$5,000", start: "2026-02-01", end: "2026-03-01" });
+  await page.getByRole("dialog").getByRole("button", { name: "Create Campaign" }).click();
+  await expect(page.getByText('Campaign "Pager Newest" created successfully!')).toBeVisible();
+  await expect(page.getByTestId("campaign-range")).toHaveText("Showing 1–50 of 53 campaigns");
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(campaignCard(page, "Pager Newest")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await api.dispose();
 });

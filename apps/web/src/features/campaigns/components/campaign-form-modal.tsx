@@ -12,7 +12,8 @@ import { useCreateCampaign, useUpdateCampaign } from "../api/campaigns";
 
 interface CampaignFormModalProps {
   opened: boolean;
-  onClose: () => void;
+  /** `created`: the form closes because a new campaign was saved. */
+  onClose: (created?: boolean) => void;
   /** Edit mode when given, create mode otherwise (docs/RULES.md, Campaigns). */
   campaign: Campaign | null;
   /** The organisation a new campaign belongs to: the URL's organizationId, else the user's own. */
@@ -57,7 +58,7 @@ export function CampaignFormModal(props: CampaignFormModalProps) {
   return (
     <Modal
       opened={props.opened}
-      onClose={props.onClose}
+      onClose={() => props.onClose()}
       title={props.campaign ? "Edit Campaign" : "New Campaign"}
       size="lg"
     >
@@ -137,7 +138,7 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
       create.mutate(input, {
         onSuccess: (saved) => {
           notify.success(CAMPAIGN_MESSAGES.created(saved.name));
-          onClose();
+          onClose(true);
         },
         onError,
       });
@@ -218,7 +219,7 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
           error={errors.officeInfo}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={saving}>
+          <Button variant="default" onClick={() => onClose()} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>

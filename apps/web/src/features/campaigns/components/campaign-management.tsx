@@ -205,9 +205,12 @@ export function CampaignManagement({ me }: { me: Me }) {
       <CampaignFormModal
         opened={form.open}
         campaign={form.campaign}
-        onClose={() => {
+        onClose={(created) => {
           setForm((f) => ({ ...f, open: false }));
-          if (params.has("new")) setParams({ new: undefined }, true);
+          // A new campaign is the newest, so page 1 shows it (a step Back returns through); closing the form
+          // that ?new=1 opened only tidies the address. One change of the address, not two in a row.
+          if (created) setParams({ new: undefined, page: undefined });
+          else if (params.has("new")) setParams({ new: undefined }, true);
         }}
         organizationId={organizationId ?? me.organization?.id ?? null}
         canPickOrganization={isAdmin}
