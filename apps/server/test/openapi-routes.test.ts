@@ -21,6 +21,8 @@ const EXPECTED_ROUTES = [
   "GET /api/actions/summary",
   "GET /api/admin/organizations",
   "GET /api/admin/organizations/names",
+  "GET /api/admin/outbox",
+  "GET /api/admin/outbox/{id}",
   "GET /api/admin/organizations/{id}/delete-preview",
   "GET /api/admin/overview",
   "GET /api/admin/users",

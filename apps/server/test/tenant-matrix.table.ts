@@ -22,6 +22,7 @@ import {
   donors,
   donorGroups,
   donorImportBatches,
+  emailOutbox,
   issues,
   nextSteps,
   organizations,
@@ -464,6 +465,20 @@ export const TABLE: Record<string, Row> = {
   // ---- organisations, admin dashboard, prompts, AI provider: admin only
   "GET /api/admin/organizations": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
   "GET /api/admin/organizations/names": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
+  // The email outbox: every organisation's mail, so admins only (docs/RULES.md, Email outbox).
+  "GET /api/admin/outbox": { records: ["none"], expect: gate(200, ["admin"], ["none"]) },
+  "GET /api/admin/outbox/{id}": {
+    records: ["none", "random"],
+    expect: gate(200, ["admin"], ["none", "random"]),
+    request: async ({ t }, { record }) => {
+      if (record === "random") return { params: { id: crypto.randomUUID() } };
+      const [row] = await t.db
+        .insert(emailOutbox)
+        .values({ to: "matrix@example.org", subject: "Matrix", text: "Body", kind: "test", status: "stored" })
+        .returning({ id: emailOutbox.id });
+      return { params: { id: row!.id } };
+    },
+  },
   "POST /api/admin/organizations": {
     records: ["none"],
     phase: 1,

@@ -25,3 +25,4 @@ export * from "./next-steps.ts";
 export * from "./calendar.ts";
 export * from "./board.ts";
 export * from "./today.ts";
+export * from "./outbox.ts";

@@ -12,6 +12,7 @@ import { donorRepository } from "./donors/repository.ts";
 import { nextStepRepository } from "./next-steps/repository.ts";
 import { onboardingRepository } from "./onboarding/repository.ts";
 import { organizationRepository } from "./organizations/repository.ts";
+import { outboxRepository } from "./outbox/repository.ts";
 import { platformRepository } from "./platform/repository.ts";
 import { stageRepository } from "./stages/repository.ts";
 import { issueRepository } from "./support/repository.ts";
@@ -43,6 +44,7 @@ export function createRepositories(db: Db, readCursor?: CursorReader) {
     calendarFeeds: calendarFeedRepository(db),
     onboarding: onboardingRepository(db),
     platform: platformRepository(db),
+    outbox: outboxRepository(db),
     contactReports: contactReportRepository(db),
     today: todayRepository(db),
     digests: digestRepository(db),

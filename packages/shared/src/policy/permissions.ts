@@ -15,6 +15,7 @@ export const ACTOR_PERMISSIONS = [
   "changeAiProvider",
   "editPrompts",
   "manageOrganizations",
+  "readEmailOutbox",
   "viewAdminDashboard",
   "viewOwnerDashboard",
   "viewOfficerDashboard",

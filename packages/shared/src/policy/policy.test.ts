@@ -59,6 +59,7 @@ describe("policy rules", () => {
       can.changeAiProvider,
       can.editPrompts,
       can.manageOrganizations,
+      can.readEmailOutbox,
       can.viewAdminDashboard,
       can.changeUserOrganization,
       can.seeAllOrganizations,

@@ -33,6 +33,8 @@ export const can = {
   onlyOwnCampaigns: (a: PolicyActor) => has(a, "org_officer") && !has(a, "admin", "org_owner", "org_manager"),
   // Administration (issue 5; docs/RULES.md, Administration)
   manageOrganizations: (a: PolicyActor) => has(a, "admin"),
+  /** Every organisation's mail is in the outbox: admins only (docs/RULES.md, Email outbox). */
+  readEmailOutbox: (a: PolicyActor) => has(a, "admin"),
   viewAdminDashboard: (a: PolicyActor) => has(a, "admin"),
   viewOwnerDashboard: (a: PolicyActor) => has(a, "org_owner"),
   viewOfficerDashboard: (a: PolicyActor) => has(a, "org_officer"),

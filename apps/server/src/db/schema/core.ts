@@ -182,7 +182,11 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_status_next_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("email_outbox_status_next_idx").on(t.status, t.nextAttemptAt),
+    // The admins' outbox screen, newest first: a page reads 50 entries, not every message ever sent.
+    index("email_outbox_newest_first_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** Instance-level values the server generates once (e.g. the auth secret when AUTH_SECRET is unset). */

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_newest_first_idx" ON "email_outbox" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
