@@ -176,6 +176,7 @@ function pagesFor(role: Role): string[] {
         "/admin/organizations",
         "/admin/prompts",
         "/admin/actions",
+        "/admin/outbox",
         "/admin/campaigns",
         `/donors?organizationId=${seeded.orgId}`,
         "/today",

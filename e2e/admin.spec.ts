@@ -182,6 +182,40 @@ test("the admin moves a user to an organisation that has no users yet, found by 
   expect(shown).toBeLessThanOrEqual(await organizationCount());
 });
 
+test("the admin reads a password reset in the Email Outbox, from the Administration menu", async ({
+  page,
+  browser,
+}) => {
+  // Someone asks for a reset on the sign-in page (another browser: no session).
+  const email = uniqueEmail("outbox");
+  const visitor = await browser.newPage();
+  await register(visitor, email, "outbox-pass-1");
+  await visitor.getByRole("button", { name: "Sign out" }).click();
+  await visitor.goto("/forgot-password");
+  await visitor.getByLabel(/^Email/).fill(email);
+  await visitor.getByRole("button", { name: /send|reset/i }).click();
+  await expect(visitor.getByText(/If an account exists for that email/)).toBeVisible();
+  await visitor.close();
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("button", { name: "Administration" }).click();
+  await page.getByRole("menuitem", { name: "Email Outbox" }).click();
+  await expect(page.getByRole("heading", { name: "Email Outbox" })).toBeVisible();
+  await page.getByLabel("Search emails").fill(email);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const entry = page.getByTestId("outbox-email").filter({ hasText: "Reset your Cultivate password" });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(`To ${email}`);
+  // The e2e server sends through the test SMTP server, so the message went out.
+  await expect(entry.getByText("Sent", { exact: true })).toBeVisible();
+  await entry.getByRole("button", { name: `Open "Reset your Cultivate password" to ${email}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Reset your Cultivate password" });
+  await expect(dialog.getByTestId("outbox-email-text")).toContainText("Open this link to choose a new password");
+  await expect(dialog.getByTestId("outbox-email-text")).toContainText("/api/auth/reset-password/");
+  await shot(page, "email-outbox");
+});
+
 test("two-factor sign-in: turn it on with a code from the shared secret, then sign in with a code", async ({
   page,
 }) => {

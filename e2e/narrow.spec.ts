@@ -75,6 +75,7 @@ test("at 390 px no admin, owner or donor page scrolls sideways; User Management 
     "/admin/organizations",
     "/admin/prompts",
     "/admin/actions",
+    "/admin/outbox",
     "/admin/campaigns",
     `/donors?organizationId=${owner.orgId}`,
     `/imports?organizationId=${owner.orgId}`,

@@ -21,6 +21,7 @@ describe("the menu (issue 14: every page a role may use is in its menu)", () => 
       "Organizations",
       "Stage Prompts",
       "Action History",
+      "Email Outbox",
     ]);
     expect(menuOf(["org_owner"])).toEqual([
       "Dashboard",

@@ -37,6 +37,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { to: "/admin/organizations", label: "Organizations", permission: "manageOrganizations", section: "manage" },
   { to: "/admin/prompts", label: "Stage Prompts", permission: "editPrompts", section: "manage" },
   { to: "/admin/actions", label: "Action History", permission: "viewActionHistory", section: "manage" },
+  { to: "/admin/outbox", label: "Email Outbox", permission: "readEmailOutbox", section: "manage" },
 ];
 
 /** The entries of a signed-in user's menu, in order. */

@@ -124,6 +124,13 @@ const routes: RouteObject[] = [
                 ),
               },
               {
+                path: "admin/outbox",
+                ...page(
+                  () => import("./routes/admin-outbox"),
+                  (m) => m.AdminOutboxRoute,
+                ),
+              },
+              {
                 path: "admin/organizations",
                 ...page(
                   () => import("./routes/admin-organizations"),

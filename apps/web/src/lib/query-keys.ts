@@ -33,6 +33,10 @@ export const queryKeys = {
     deletePreview: (id: string) => ["admin-organizations", id, "delete-preview"] as const,
   },
   adminOverview: ["admin-overview"] as const,
+  outbox: {
+    list: (p: { q: string; page: number }) => ["outbox", "list", p.q, p.page] as const,
+    email: (id: string) => ["outbox", "email", id] as const,
+  },
   aiSetting: ["ai-setting"] as const,
   campaigns: {
     all: ["campaigns"] as const,
