@@ -39,7 +39,10 @@ export function EmailOutbox({
           sent: open a message to read it and pass it on.
         </Text>
       </div>
-      <SearchBox value={params.q} onSearch={search} label="Search emails" placeholder="Recipient or subject" />
+      {/* In a row, as on the other lists: the box grows along it (flex-basis 260 px), never down the page. */}
+      <Group>
+        <SearchBox value={params.q} onSearch={search} label="Search emails" placeholder="Recipient or subject" />
+      </Group>
       {error ? (
         <Alert color="red" role="alert">{`Failed to load the outbox: ${errorMessage(error, "Network error")}`}</Alert>
       ) : null}
