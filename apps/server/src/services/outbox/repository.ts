@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema.ts";
 import { containsPattern } from "../../lib/like.ts";
@@ -45,7 +45,7 @@ export function outboxRepository(db: Db) {
       const [row] = await tx
         .select({ ...summaryColumns, text: emailOutbox.text })
         .from(emailOutbox)
-        .where(and(eq(emailOutbox.id, id)));
+        .where(eq(emailOutbox.id, id));
       return row ?? null;
     },
   };
