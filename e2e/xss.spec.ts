@@ -583,6 +583,20 @@ test("as the admin: no payload runs on any page", async ({ browser }) => {
   });
   await check("support dashboard", { url: "/support", min: 2 });
   await check("support issue with resolution", { url: `/support/issues/${seeded.issueId}`, min: 20 });
+  // The support emails carry the issues' payloads in their subjects and texts (to this run's addresses).
+  await check("email outbox", { url: `/admin/outbox?q=${RUN}`, min: 2 });
+  await check("email outbox: a message's text", {
+    min: 10,
+    act: async () => {
+      await page
+        .getByTestId("outbox-email")
+        .filter({ hasText: "Your support issue was resolved" })
+        .first()
+        .getByRole("button")
+        .click();
+      await expect(page.getByTestId("outbox-email-text")).toBeVisible();
+    },
+  });
   await check("action history", { url: "/admin/actions", min: 1 });
   await check("action details modal", {
     min: 5,
