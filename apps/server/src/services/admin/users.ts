@@ -58,7 +58,7 @@ export async function userManagementList(
 ): Promise<UserList> {
   const isAdmin = can.administer(actor);
   const organizationId = isAdmin && !query.organizationId ? null : organizationScope(actor, query.organizationId);
-  const organization = organizationId ? (await app.repos.users.organizationRefs(organizationId))[0] : null;
+  const organization = organizationId ? (await app.repos.users.organizationRefs([organizationId]))[0] : null;
   if (organizationId && !organization) throw notFound("Organization not found.");
   const allRoles = await app.repos.users.roles();
   // Issue 13: one page at a time, so the list and its dropdowns stay small however many users there are.
@@ -80,7 +80,7 @@ export async function userManagementList(
     // names only the page's organisations: every organisation's name on every page and search was the
     // whole installation again (issue 13).
     organizations: isAdmin
-      ? await app.repos.users.organizationRefsOf([
+      ? await app.repos.users.organizationRefs([
           ...[...users, ...waiting.users].flatMap((u) => (u.organizationId ? [u.organizationId] : [])),
           ...(organization ? [organization.id] : []),
         ])
@@ -140,7 +140,7 @@ export async function createUser(
 ): Promise<AdminUser> {
   const { email, password, organizationId: requested } = input;
   const organizationId = can.administer(actor) ? (requested ?? null) : organizationScope(actor, requested);
-  if (organizationId && !(await app.repos.users.organizationRefs(organizationId))[0])
+  if (organizationId && !(await app.repos.users.organizationRefs([organizationId]))[0])
     throw notFound("Organization not found.");
   return app.activity.around(
     actor,

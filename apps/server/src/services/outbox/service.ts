@@ -8,17 +8,7 @@ import { iso } from "../../lib/format.ts";
  * checked `can.readEmailOutbox`; the outbox is platform-wide, so there is no organisation to scope by.
  */
 type Summary = Awaited<ReturnType<FastifyInstance["repos"]["outbox"]["page"]>>["rows"][number];
-const present = (r: Summary) => ({
-  id: r.id,
-  to: r.to,
-  subject: r.subject,
-  kind: r.kind,
-  status: r.status,
-  attempts: r.attempts,
-  lastError: r.lastError,
-  createdAt: iso(r.createdAt)!,
-  sentAt: iso(r.sentAt),
-});
+const present = <T extends Summary>(r: T) => ({ ...r, createdAt: iso(r.createdAt)!, sentAt: iso(r.sentAt) });
 
 export async function outboxPage(app: FastifyInstance, query: { q?: string; page: number }): Promise<OutboxList> {
   const { rows, total } = await app.repos.outbox.page(query.q, {
@@ -31,5 +21,5 @@ export async function outboxPage(app: FastifyInstance, query: { q?: string; page
 export async function outboxEmail(app: FastifyInstance, id: string): Promise<OutboxEmail> {
   const row = await app.repos.outbox.find(id);
   if (!row) throw notFound(OUTBOX_NOT_FOUND_MESSAGE);
-  return { ...present(row), text: row.text };
+  return present(row);
 }

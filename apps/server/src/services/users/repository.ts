@@ -159,8 +159,8 @@ async function applicants(db: DbOrTx, organizationId: string | null, limit: numb
  * statement. The pickers apply the shared `eligibleRelationshipManager` rule to them. (Before, each
  * donor dashboard read every member's every onboarding form through the user list's query.)
  */
-async function members(db: DbOrTx, organizationId: string) {
-  const rows = await db
+function members(db: DbOrTx, organizationId: string) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -175,7 +175,6 @@ async function members(db: DbOrTx, organizationId: string) {
     .from(users)
     .innerJoin(userProfiles, eq(userProfiles.id, users.id))
     .where(eq(userProfiles.organizationId, organizationId));
-  return rows;
 }
 
 /** One user as the list shows it, or null. */
@@ -307,8 +306,8 @@ async function otherApprovedOwners(db: Db, organizationId: string | null, except
   return rows.length;
 }
 
-/** The id and name of each of these organisations, by name. */
-async function organizationRefsOf(db: DbOrTx, organizationIds: string[]) {
+/** The id and name of each of these organisations (those that exist), by name. */
+async function organizationRefs(db: DbOrTx, organizationIds: string[]) {
   const ids = [...new Set(organizationIds)];
   if (!ids.length) return [];
   return db
@@ -316,11 +315,6 @@ async function organizationRefsOf(db: DbOrTx, organizationIds: string[]) {
     .from(organizations)
     .where(inArray(organizations.id, ids))
     .orderBy(asc(organizations.name));
-}
-
-/** One organisation's id and name, as a list of one (none when it does not exist). */
-async function organizationRefs(db: DbOrTx, organizationId: string) {
-  return organizationRefsOf(db, [organizationId]);
 }
 
 /** Creates or moves the profile of an account better-auth has just created. */
@@ -355,7 +349,6 @@ export function userRepository(db: Db) {
     onboardingNames: (userId: string, tx: DbOrTx = db) => onboardingNames(tx, userId),
     otherApprovedOwners: (organizationId: string | null, exceptUserId: string, tx: DbOrTx = db) =>
       otherApprovedOwners(tx, organizationId, exceptUserId),
-    organizationRefs: (organizationId: string, tx: DbOrTx = db) => organizationRefs(tx, organizationId),
-    organizationRefsOf: (organizationIds: string[], tx: DbOrTx = db) => organizationRefsOf(tx, organizationIds),
+    organizationRefs: (organizationIds: string[], tx: DbOrTx = db) => organizationRefs(tx, organizationIds),
   };
 }

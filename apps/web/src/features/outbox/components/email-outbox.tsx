@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { Alert, Badge, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
-import { formatDateTime, OUTBOX_STATUS_LABELS, type OutboxEmailSummary, type OutboxStatus } from "@cultivate/shared";
+import {
+  formatDateTime,
+  OUTBOX_STATUS_LABELS,
+  plural,
+  type OutboxEmailSummary,
+  type OutboxStatus,
+} from "@cultivate/shared";
 import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { SearchBox } from "@/components/ui/search-box";
 import { errorMessage } from "@/lib/api-client";
@@ -90,7 +96,7 @@ function OutboxEntry({ email, onOpen }: { email: OutboxEmailSummary; onOpen: () 
           <Text size="xs" c="dimmed">
             {formatDateTime(email.createdAt)}
             {email.sentAt ? ` · sent ${formatDateTime(email.sentAt)}` : ""}
-            {email.attempts > 0 ? ` · ${email.attempts} ${email.attempts === 1 ? "attempt" : "attempts"}` : ""}
+            {email.attempts > 0 ? ` · ${plural(email.attempts, "attempt")}` : ""}
           </Text>
           {email.lastError && email.status !== "sent" ? (
             <Text size="xs" c="red.8" style={{ overflowWrap: "anywhere" }}>{`Last error: ${email.lastError}`}</Text>
