@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { donors, stages } from "../src/db/schema.ts";
-import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
+import { donorGroups, donors, savedDonorGroups, stages } from "../src/db/schema.ts";
+import { buildDonor, buildOrg, buildUser, createTestApp, type TestApp } from "./helpers.ts";
 import { twoOrganizations, type OrganizationPeople } from "./fixtures.ts";
 
 let t: TestApp;
@@ -199,6 +199,80 @@ describe("saved filter groups", () => {
     expect((await t.request("DELETE", `/api/saved-donor-groups/${res.json().id}`, { cookie: officer })).json()).toEqual(
       { ok: true },
     );
+  });
+});
+
+describe("pages of groups (ADR 072)", () => {
+  it("answers 50 groups a page, by name or newest first, with a name search and the totals the pager needs", async () => {
+    const org = await buildOrg(t);
+    const owner = await buildUser(t, { role: "org_owner", organizationId: org.id });
+    // 53 of each; two static groups share a name and two saved ones a time (ties go by id, so pages never overlap).
+    const base = Date.UTC(2026, 0, 1);
+    const name = (i: number) => (i === 7 ? "Group 06" : `Group ${String(i).padStart(2, "0")}`);
+    await t.db
+      .insert(donorGroups)
+      .values(Array.from({ length: 53 }, (_, i) => ({ organizationId: org.id, userId: owner.userId, name: name(i) })));
+    await t.db.insert(savedDonorGroups).values(
+      Array.from({ length: 53 }, (_, i) => ({
+        organizationId: org.id,
+        userId: owner.userId,
+        name: name(i),
+        filterSettings: { searchTerm: `s${i}` },
+        createdAt: new Date(base + (i === 1 ? 0 : i) * 60_000),
+      })),
+    );
+    type Page = { groups: { id: string; name: string }[]; total: number; page: number; pageSize: number };
+    const get = async (path: string, cookie = owner.cookie) => {
+      const res = await t.request("GET", path, { cookie });
+      expect(res.statusCode, path).toBe(200);
+      return res.json() as Page;
+    };
+    for (const path of ["/api/donor-groups", "/api/saved-donor-groups"]) {
+      const first = await get(path);
+      const second = await get(`${path}?page=2`);
+      expect(first).toMatchObject({ total: 53, page: 1, pageSize: 50 });
+      expect(first.groups).toHaveLength(50);
+      expect(second).toMatchObject({ total: 53, page: 2 });
+      expect(second.groups).toHaveLength(3);
+      const ids = [...first.groups, ...second.groups].map((g) => g.id);
+      expect(new Set(ids).size, path).toBe(53);
+      expect(await get(`${path}?page=3`)).toMatchObject({ groups: [], total: 53, page: 3 });
+      for (const bad of ["0", "-1", "1.5", "x", "100001"]) {
+        expect((await t.request("GET", `${path}?page=${bad}`, { cookie: owner.cookie })).statusCode, bad).toBe(400);
+      }
+      // The search finds the text anywhere in the name, case aside; LIKE's wildcards are plain text.
+      const found = await get(`${path}?q=${encodeURIComponent(" group 0 ")}`);
+      expect(found.total).toBe(10);
+      expect(found.groups.map((g) => g.name).sort()).toEqual(
+        ["00", "01", "02", "03", "04", "05", "06", "06", "08", "09"].map((n) => `Group ${n}`),
+      );
+      expect(await get(`${path}?q=%25`)).toMatchObject({ groups: [], total: 0 });
+      expect((await t.request("GET", `${path}?q=${"x".repeat(201)}`, { cookie: owner.cookie })).statusCode).toBe(400);
+    }
+    const statics = [...(await get("/api/donor-groups")).groups, ...(await get("/api/donor-groups?page=2")).groups];
+    expect(statics.map((g) => g.name)).toEqual([...statics.map((g) => g.name)].sort());
+    const saved = [
+      ...(await get("/api/saved-donor-groups")).groups,
+      ...(await get("/api/saved-donor-groups?page=2")).groups,
+    ];
+    expect(saved[0]!.name).toBe("Group 52");
+    expect(
+      saved
+        .slice(-2)
+        .map((g) => g.name)
+        .sort(),
+    ).toEqual(["Group 00", "Group 01"]);
+
+    // Another organisation's members see none of them; an admin names the organisation or reads every one's.
+    expect(await get("/api/donor-groups?q=Group%2052", other)).toMatchObject({ groups: [], total: 0 });
+    const admin = await buildUser(t, { role: "admin", organizationId: null });
+    expect(await get(`/api/donor-groups?organizationId=${org.id}&page=2`, admin.cookie)).toMatchObject({
+      total: 53,
+      page: 2,
+    });
+    const everyone = await get("/api/donor-groups", admin.cookie);
+    expect(everyone.groups).toHaveLength(50);
+    expect(everyone.total).toBeGreaterThanOrEqual(53);
   });
 });
 

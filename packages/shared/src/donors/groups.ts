@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { donorFilterSettingsSchema, donorFilterValuesSchema } from "./filters.ts";
 import { DONOR_MESSAGES } from "./messages.ts";
+import { listPageNumber, optionalSearchText } from "../input.ts";
 
 /** Who made a group (null when that account was deleted) and what the caller may do with it (issue 14). */
 const groupMakerSchema = z.object({ name: z.string().nullable(), email: z.string() }).nullable();
@@ -32,7 +33,19 @@ export const createDonorGroupSchema = z.object({
   /** Admins only; others create in their own organisation. */
   organizationId: z.string().uuid().optional(),
 });
-export const groupQuerySchema = z.object({ organizationId: z.string().uuid().optional() });
+
+/** Groups per page of either list (ADR 072): an organisation's groups pile up over the years. */
+export const DONOR_GROUP_PAGE_SIZE = 50;
+/**
+ * GET /api/donor-groups and /api/saved-donor-groups: the organisation (admins), `q` found in the
+ * group's name, and the page.
+ */
+export const groupQuerySchema = z.object({
+  organizationId: z.string().uuid().optional(),
+  q: optionalSearchText(),
+  page: listPageNumber(),
+});
+export type GroupQuery = z.input<typeof groupQuerySchema>;
 
 export const groupMembersInputSchema = z.object({
   donorIds: z.array(z.string().uuid()).max(10_000),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   areDonorFiltersEmpty,
+  DONOR_GROUP_PAGE_SIZE,
   DONOR_MESSAGES,
   donorFilterSettingsSchema,
   normalizeDonorFilters,
@@ -45,9 +46,23 @@ const presentGroup = (actor: Actor, g: GroupRow, memberCount: number, maker: Mak
   permissions: groupPermissions(actor, g),
 });
 
-export async function listGroups(app: FastifyInstance, actor: Actor, organizationId?: string) {
-  const rows = await app.repos.donorGroups.list(readScope(actor, organizationId));
-  return { groups: rows.map(({ g, memberCount, ...maker }) => presentGroup(actor, g, memberCount, maker)) };
+/** A list's query (organisation for admins, name search, page), and the rows it asks the repository for. */
+type GroupListQuery = { organizationId?: string; q?: string; page: number };
+const sliceOf = (query: GroupListQuery) => ({
+  q: query.q,
+  offset: (query.page - 1) * DONOR_GROUP_PAGE_SIZE,
+  limit: DONOR_GROUP_PAGE_SIZE,
+});
+const pageOf = (query: GroupListQuery, total: number) => ({ total, page: query.page, pageSize: DONOR_GROUP_PAGE_SIZE });
+
+/** One page of static groups by name (ADR 072). */
+export async function listGroups(app: FastifyInstance, actor: Actor, query: GroupListQuery) {
+  const scope = readScope(actor, query.organizationId);
+  const { rows, total } = await app.repos.donorGroups.page(scope, sliceOf(query));
+  return {
+    groups: rows.map(({ g, memberCount, ...maker }) => presentGroup(actor, g, memberCount, maker)),
+    ...pageOf(query, total),
+  };
 }
 
 export async function createGroup(
@@ -152,9 +167,11 @@ const presentSaved = (actor: Actor, s: SavedDonorGroupRow, maker: Maker) => ({
   permissions: groupPermissions(actor, s),
 });
 
-export async function listSavedGroups(app: FastifyInstance, actor: Actor, organizationId?: string) {
-  const rows = await app.repos.donorGroups.listSaved(readScope(actor, organizationId));
-  return { groups: rows.map(({ s, ...maker }) => presentSaved(actor, s, maker)) };
+/** One page of saved filter groups, newest first (ADR 072). */
+export async function listSavedGroups(app: FastifyInstance, actor: Actor, query: GroupListQuery) {
+  const scope = readScope(actor, query.organizationId);
+  const { rows, total } = await app.repos.donorGroups.savedPage(scope, sliceOf(query));
+  return { groups: rows.map(({ s, ...maker }) => presentSaved(actor, s, maker)), ...pageOf(query, total) };
 }
 
 /** Save Group: the current filters under a name; empty filters are refused. */

@@ -34,13 +34,13 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/donor-groups", {
     schema: {
       tags: ["donor groups"],
-      summary: "Static donor groups of the organisation, by name, with member counts",
+      summary: "One page (50) of the organisation's static donor groups by name, with member counts; q searches names",
       querystring: groupQuerySchema,
       response: { 200: donorGroupListSchema, ...errors },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
-      return listGroups(app, actor, request.query.organizationId);
+      return listGroups(app, actor, request.query);
     },
   });
 
@@ -110,13 +110,13 @@ export const donorGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/saved-donor-groups", {
     schema: {
       tags: ["donor groups"],
-      summary: "Saved filter groups of the organisation, newest first",
+      summary: "One page (50) of the organisation's saved filter groups, newest first; q searches names",
       querystring: groupQuerySchema,
       response: { 200: savedDonorGroupListSchema, ...errors },
     },
     handler: async (request) => {
       const actor = await donorActor(app, request, can.manageDonorGroups);
-      return listSavedGroups(app, actor, request.query.organizationId);
+      return listSavedGroups(app, actor, request.query);
     },
   });
 
