@@ -315,6 +315,27 @@ test("axe: no serious or critical WCAG A/AA violation in the officer's dialogs a
   await expect(page.getByRole("menu")).toBeVisible();
   await check("the donor list's Add to Group menu");
   await page.keyboard.press("Escape");
+  // Past 50 groups the menus end with "Find another group…", which opens a search dialog (ADR 072).
+  const officerApi = await apiAs(seeded.users.officer, PASSWORD);
+  for (let i = 0; i < 50; i++)
+    await json(officerApi, "POST", "/api/donor-groups", { name: `Axe group ${String(i).padStart(2, "0")}` });
+  await officerApi.dispose();
+  await page.reload();
+  await settle(page);
+  await page
+    .getByRole("checkbox", { name: /^Select / })
+    .first()
+    .check();
+  await page.getByRole("button", { name: "Add to Group" }).click();
+  await page.getByRole("menuitem", { name: "Find another group…" }).click();
+  const find = page.getByRole("dialog", { name: "Add to Group" });
+  await expect(find).toBeVisible();
+  await find.getByRole("combobox", { name: "Group" }).fill("axe group 4");
+  await expect(page.getByRole("option", { name: "Axe group 40" })).toBeVisible();
+  await check("the Find another group dialog, its options open");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
 
   await page.goto(`/donor/${seeded.donorId}/dashboard`);
   await settle(page);

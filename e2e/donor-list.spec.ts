@@ -380,3 +380,75 @@ test("counts follow the plural rules and every screen writes a date the same way
     "Mar 5, 2021",
   );
 });
+
+test("groups come 50 a page with one name search; past the menu's 50, Find another group… searches (ADR 072)", async ({
+  page,
+}) => {
+  await managerWithDonors(page, DONORS.slice(0, 2));
+  const post = async (path: string, data: object) =>
+    expect((await page.request.post(path, { headers: { origin: BASE }, data })).status()).toBe(201);
+  // 51 static groups named "Group 01"… by name, then "Zeta givers" last; 51 saved ones, the newest first.
+  for (let i = 1; i <= 51; i++) await post("/api/donor-groups", { name: `Group ${String(i).padStart(2, "0")}` });
+  await post("/api/donor-groups", { name: "Zeta givers" });
+  for (let i = 1; i <= 51; i++)
+    await post("/api/saved-donor-groups", {
+      name: `Saved ${String(i).padStart(2, "0")}`,
+      filterSettings: { searchTerm: `s${i}` },
+    });
+
+  await page.goto("/donor-groups");
+  const statics = page.getByRole("region", { name: "Static Donor Groups" });
+  const saved = page.getByRole("region", { name: "Saved Filter Groups" });
+  await expect(page.getByTestId("static-group-count")).toHaveText("Showing 1–50 of 52 static groups");
+  await expect(page.getByTestId("saved-group-count")).toHaveText("Showing 1–50 of 51 saved filter groups");
+  await expect(statics.getByRole("row").filter({ hasText: "Zeta givers" })).toHaveCount(0);
+  await expect(saved.locator('[data-saved-group="Saved 51"]')).toBeVisible();
+
+  // The saved groups sit under 50 static ones: their pager takes the window to their heading, not the top.
+  await saved.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByTestId("saved-group-count")).toHaveText("Showing 51–51 of 51 saved filter groups");
+  await expect(page).toHaveURL(/[?&]savedPage=2(&|$)/);
+  await expect(saved.locator('[data-saved-group="Saved 01"]')).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Saved Filter Groups" })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Donor Groups", level: 1 })).not.toBeInViewport();
+
+  // The static groups' pager keeps the saved groups' page, and starts at the top.
+  await statics.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByTestId("static-group-count")).toHaveText("Showing 51–52 of 52 static groups");
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page).toHaveURL(/[?&]savedPage=2(&|$)/);
+  await expect(statics.getByRole("row").filter({ hasText: "Zeta givers" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Donor Groups", level: 1 })).toBeInViewport();
+
+  // One search filters both lists and takes both back to their first page.
+  await page.getByLabel("Search groups").fill("zeta");
+  await expect(page.getByTestId("static-group-count")).toHaveText("Showing 1–1 of 1 static group");
+  await expect(saved.getByText("No saved filter groups match this search.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=zeta(&|$)/);
+  await expect(page).not.toHaveURL(/[?&](page|savedPage)=/);
+
+  // The donor list's menus list the first 50 by name; "Zeta givers" is found by its name.
+  await page.goto("/donors");
+  await page.getByRole("button", { name: "Add to Group" }).click();
+  await expect(page.getByRole("menuitem", { name: /^Group \d\d$/ })).toHaveCount(50);
+  await expect(page.getByRole("menuitem", { name: "Zeta givers" })).toHaveCount(0);
+  // Nothing selected: the spec's warning, as for a group of the menu.
+  await page.getByRole("menuitem", { name: "Find another group…" }).click();
+  await expect(page.getByText("Please select donors to add to the group")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByLabel("Select Ada Lovelace").check();
+  await page.getByRole("button", { name: "Add to Group" }).click();
+  await page.getByRole("menuitem", { name: "Find another group…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to Group" });
+  await expect(dialog.getByRole("button", { name: "Add 1 donor" })).toBeDisabled();
+  await dialog.getByRole("combobox", { name: "Group" }).fill("zet");
+  await page.getByRole("option", { name: "Zeta givers" }).click();
+  await dialog.getByRole("button", { name: "Add 1 donor" }).click();
+  await expect(page.getByText('Added 1 donor to "Zeta givers"')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const zeta = (await (await page.request.get("/api/donor-groups?q=zeta")).json()) as {
+    groups: { memberCount: number }[];
+  };
+  expect(zeta.groups[0]!.memberCount).toBe(1);
+});

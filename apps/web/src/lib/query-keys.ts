@@ -54,8 +54,10 @@ export const queryKeys = {
   },
   donorGroups: {
     all: ["donor-groups"] as const,
-    static: (organizationId?: string) => ["donor-groups", "static", organizationId ?? ""] as const,
-    saved: (organizationId?: string) => ["donor-groups", "saved", organizationId ?? ""] as const,
+    static: (p: { organizationId?: string; q?: string; page?: number }) =>
+      ["donor-groups", "static", p.organizationId ?? "", p.q ?? "", p.page ?? 1] as const,
+    saved: (p: { organizationId?: string; q?: string; page?: number }) =>
+      ["donor-groups", "saved", p.organizationId ?? "", p.q ?? "", p.page ?? 1] as const,
   },
   donors: {
     all: ["donors"] as const,

@@ -28,12 +28,13 @@ export type UrlParamChanges = Record<string, string | undefined>;
 
 /**
  * The page's URL parameters, and one stable way to set or remove several at once; `replace` changes the
- * current history entry instead of adding one (a search typed letter by letter).
+ * current history entry instead of adding one (a search typed letter by letter); `keepScroll` leaves the
+ * window where it is instead of the router's jump to the top (a pager that scrolls to its own list).
  */
 export function useUrlParamSetter() {
   const [params, update] = useUrlParams();
   const set = useCallback(
-    (changes: UrlParamChanges, replace?: boolean) =>
+    (changes: UrlParamChanges, replace?: boolean, options?: { keepScroll?: boolean }) =>
       update(
         (next) => {
           for (const [k, v] of Object.entries(changes)) {
@@ -42,16 +43,19 @@ export function useUrlParamSetter() {
           }
           return next;
         },
-        { replace },
+        { replace, preventScrollReset: options?.keepScroll },
       ),
     [update],
   );
   return [params, set] as const;
 }
 
-/** A list's `page` parameter: a whole number from 1 to 100,000 (what the server takes), else 1. */
-export const pageParam = (params: URLSearchParams) =>
-  Math.min(100_000, Math.max(1, Math.floor(Number(params.get("page"))) || 1));
+/**
+ * A list's `page` parameter (or `key`, for a second list on the page): a whole number from 1 to 100,000
+ * (what the server takes), else 1.
+ */
+export const pageParam = (params: URLSearchParams, key = "page") =>
+  Math.min(100_000, Math.max(1, Math.floor(Number(params.get(key))) || 1));
 
 /** A list's `q` parameter: trimmed, at most 200 characters (what the server takes). */
 export const searchParam = (params: URLSearchParams) => params.get("q")?.trim().slice(0, 200) ?? "";

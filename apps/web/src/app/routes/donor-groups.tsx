@@ -1,10 +1,12 @@
-import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useCallback, useEffect } from "react";
+import { Link } from "react-router";
 import { Alert, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { DONOR_MESSAGES, plural, pluralWord, type DonorGroup, type SavedDonorGroup } from "@cultivate/shared";
+import { ListPager, useListPageControls } from "@/components/ui/list-pager";
+import { SearchBox } from "@/components/ui/search-box";
 import { AdminOrganizationPicker } from "@/features/admin/components/admin-organization-picker";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import {
@@ -21,6 +23,7 @@ import { StaticGroupsSection } from "@/features/donor-groups/components/static-g
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { usePageTitle } from "@/lib/page-title";
+import { pageParam, searchParam, useUrlParamSetter } from "@/lib/url-params";
 
 /** Serves both /donor-groups and /saved-donor-groups (the same screen; docs/RULES.md, Groups). */
 export function DonorGroupsRoute() {
@@ -36,11 +39,24 @@ export function DonorGroupsRoute() {
   );
 }
 
+/**
+ * Both lists in pages of 50 (ADR 072), each with its page in the address (`page`, `savedPage`); one name
+ * search (`q`) filters both and takes both back to their first page.
+ */
 function DonorGroupsScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlParamSetter();
   const organizationId = params.get("organizationId") ?? undefined;
-  const staticGroups = useDonorGroups(organizationId);
-  const savedGroups = useSavedDonorGroups(organizationId);
+  const q = searchParam(params);
+  const page = pageParam(params);
+  const savedPage = pageParam(params, "savedPage");
+  const staticGroups = useDonorGroups({ organizationId, q, page });
+  const savedGroups = useSavedDonorGroups({ organizationId, q, page: savedPage });
+  const staticPages = useListPageControls(page, staticGroups.data, set);
+  const savedPages = useListPageControls(savedPage, savedGroups.data, set, "savedPage");
+  const search = useCallback(
+    (next: string) => set({ q: next || undefined, page: undefined, savedPage: undefined }, true),
+    [set],
+  );
   const create = useCreateDonorGroup();
   const removeStatic = useDeleteDonorGroup();
   const removeSaved = useDeleteSavedDonorGroup();
@@ -104,7 +120,9 @@ function DonorGroupsScreen() {
           <Group gap="xs" align="flex-end">
             <AdminOrganizationPicker
               value={organizationId ?? null}
-              onChange={(id) => setParams(id ? { organizationId: id } : {})}
+              onChange={(id) =>
+                set({ organizationId: id ?? undefined, q: undefined, page: undefined, savedPage: undefined })
+              }
             />
             <Button
               component={Link}
@@ -121,18 +139,51 @@ function DonorGroupsScreen() {
             {DONOR_MESSAGES.loadGroupsFailed(errorMessage(loadError, "unknown error"))}
           </Alert>
         ) : null}
+        {/* In a row, as on the other lists: the box grows along it, never down the page. */}
+        <Group>
+          <SearchBox value={q} onSearch={search} label="Search groups" placeholder="Group name" />
+        </Group>
         <StaticGroupsSection
-          groups={staticGroups.data}
+          groups={staticGroups.data?.groups}
           loading={staticGroups.isPending}
+          searching={Boolean(q)}
           onNew={newModal.open}
           onDelete={confirmDeleteStatic}
           organizationId={organizationId}
+          footer={
+            staticGroups.data ? (
+              <ListPager
+                page={page}
+                pageSize={staticGroups.data.pageSize}
+                total={staticGroups.data.total}
+                noun="static group"
+                onPage={staticPages.setPage}
+                label="Static group pages"
+                testId="static-group-count"
+              />
+            ) : null
+          }
         />
         <SavedGroupsSection
-          groups={savedGroups.data}
+          groups={savedGroups.data?.groups}
           loading={savedGroups.isPending}
+          searching={Boolean(q)}
           onDelete={confirmDeleteSaved}
           organizationId={organizationId}
+          footer={
+            savedGroups.data ? (
+              <ListPager
+                page={savedPage}
+                pageSize={savedGroups.data.pageSize}
+                total={savedGroups.data.total}
+                noun="saved filter group"
+                onPage={savedPages.setPage}
+                label="Saved filter group pages"
+                testId="saved-group-count"
+                scrollTo="saved-groups-title"
+              />
+            ) : null
+          }
         />
         <HowToPanel />
       </Stack>

@@ -45,6 +45,7 @@ import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { useDonorGroups, useGroupMembership, useSaveFilterGroup } from "@/features/donor-groups/api/donor-groups";
+import { FindGroupModal } from "@/features/donor-groups/components/find-group-modal";
 import { SaveGroupModal } from "@/features/donor-groups/components/save-group-modal";
 import { useExportDonors } from "@/features/donors/api/export-donors";
 import {
@@ -149,7 +150,9 @@ function DonorList() {
   const me = useMe().data;
   const isAdmin = can(me, "seeAllOrganizations");
   const organizations = useOrganizationNames(isAdmin);
-  const groups = useDonorGroups(state.organizationId);
+  // The menus' first page of groups by name; past it, FindGroupModal searches (ADR 072).
+  const groups = useDonorGroups({ organizationId: state.organizationId });
+  const [findGroupFor, setFindGroupFor] = useState<"add" | "remove" | null>(null);
   const membership = useGroupMembership();
   const saveGroup = useSaveFilterGroup();
   const exporter = useExportDonors();
@@ -198,6 +201,11 @@ function DonorList() {
         return next;
       }),
     [],
+  );
+
+  const groupOptions = useMemo(
+    () => (groups.data?.groups ?? []).map((g) => ({ id: g.id, name: g.name })),
+    [groups.data],
   );
 
   const changeMembership = (group: GroupOption, action: "add" | "remove") => {
@@ -474,7 +482,13 @@ function DonorList() {
           selectedCount={selected.size}
           visibleCount={visibleIds.length}
           allVisibleSelected={allVisibleSelected}
-          groups={(groups.data ?? []).map((g) => ({ id: g.id, name: g.name }))}
+          groups={groupOptions}
+          moreGroups={Boolean(groups.data && groups.data.total > groups.data.groups.length)}
+          onFindGroup={(action) => {
+            if (selected.size === 0)
+              notify.warning(action === "add" ? DONOR_MESSAGES.selectDonorsToAdd : DONOR_MESSAGES.selectDonorsToRemove);
+            else setFindGroupFor(action);
+          }}
           busy={membership.isPending}
           onToggleAll={() => setSelected(allVisibleSelected ? new Set() : new Set(visibleIds))}
           onClear={() => setSelected(new Set())}
@@ -594,6 +608,13 @@ function DonorList() {
         saving={saveGroup.isPending}
         onClose={saveModal.close}
         onSave={onSaveGroup}
+      />
+      <FindGroupModal
+        action={findGroupFor}
+        organizationId={state.organizationId}
+        selectedCount={selected.size}
+        onClose={() => setFindGroupFor(null)}
+        onPick={(g) => changeMembership(g, findGroupFor ?? "add")}
       />
     </Container>
   );

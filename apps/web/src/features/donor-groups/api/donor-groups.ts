@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   donorGroupListSchema,
   donorGroupSchema,
@@ -7,27 +7,35 @@ import {
   savedDonorGroupListSchema,
   savedDonorGroupSchema,
   type DonorFilterSettings,
-  type DonorGroup,
-  type SavedDonorGroup,
+  type DonorGroupList,
+  type SavedDonorGroupList,
 } from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
-const orgQuery = (organizationId?: string) =>
-  organizationId ? `?organizationId=${encodeURIComponent(organizationId)}` : "";
+/** Which page of a group list: the organisation (admins), a name search and the page (ADR 072). */
+export type GroupListParams = { organizationId?: string; q?: string; page?: number };
+
+const listQuery = (p: GroupListParams) => {
+  const qs = new URLSearchParams();
+  if (p.organizationId) qs.set("organizationId", p.organizationId);
+  if (p.q) qs.set("q", p.q);
+  if (p.page && p.page > 1) qs.set("page", String(p.page));
+  const s = qs.toString();
+  return s ? `?${s}` : "";
+};
 
 // ---------------------------------------------------------------- static groups
 
-export async function listDonorGroups(organizationId?: string): Promise<DonorGroup[]> {
-  return donorGroupListSchema.parse(await apiFetch(`/api/donor-groups${orgQuery(organizationId)}`)).groups;
-}
-
-export const useDonorGroups = (organizationId?: string, enabled = true) =>
+/** One page of static groups by name; the previous page stays on screen while the next loads. */
+export const useDonorGroups = (p: GroupListParams, enabled = true) =>
   useQuery({
-    queryKey: queryKeys.donorGroups.static(organizationId),
-    queryFn: () => listDonorGroups(organizationId),
+    queryKey: queryKeys.donorGroups.static(p),
+    queryFn: async (): Promise<DonorGroupList> =>
+      donorGroupListSchema.parse(await apiFetch(`/api/donor-groups${listQuery(p)}`)),
     enabled,
     retry: false,
+    placeholderData: keepPreviousData,
   });
 
 export function useCreateDonorGroup() {
@@ -73,15 +81,14 @@ export function useGroupMembership() {
 
 // ---------------------------------------------------------------- saved filter groups
 
-export async function listSavedDonorGroups(organizationId?: string): Promise<SavedDonorGroup[]> {
-  return savedDonorGroupListSchema.parse(await apiFetch(`/api/saved-donor-groups${orgQuery(organizationId)}`)).groups;
-}
-
-export const useSavedDonorGroups = (organizationId?: string) =>
+/** One page of saved filter groups, newest first. */
+export const useSavedDonorGroups = (p: GroupListParams) =>
   useQuery({
-    queryKey: queryKeys.donorGroups.saved(organizationId),
-    queryFn: () => listSavedDonorGroups(organizationId),
+    queryKey: queryKeys.donorGroups.saved(p),
+    queryFn: async (): Promise<SavedDonorGroupList> =>
+      savedDonorGroupListSchema.parse(await apiFetch(`/api/saved-donor-groups${listQuery(p)}`)),
     retry: false,
+    placeholderData: keepPreviousData,
   });
 
 export function useSaveFilterGroup() {

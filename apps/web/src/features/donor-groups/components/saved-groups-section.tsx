@@ -13,6 +13,10 @@ import { MadeBy } from "./made-by";
 interface SavedGroupsSectionProps {
   groups: SavedDonorGroup[] | undefined;
   loading: boolean;
+  /** A name search is on: an empty page says nothing matched, not that there are no groups. */
+  searching: boolean;
+  /** Under the cards: the pager (ADR 072). */
+  footer?: React.ReactNode;
   onDelete: (group: SavedDonorGroup) => void;
   organizationId?: string;
 }
@@ -27,7 +31,14 @@ export const savedGroupLink = (g: SavedDonorGroup, organizationId?: string) => {
 };
 
 /** Saved filter groups; each card lists at most 3 of its filters (docs/RULES.md, Groups). */
-export function SavedGroupsSection({ groups, loading, onDelete, organizationId }: SavedGroupsSectionProps) {
+export function SavedGroupsSection({
+  groups,
+  loading,
+  searching,
+  footer,
+  onDelete,
+  organizationId,
+}: SavedGroupsSectionProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="saved-groups-title">
       <Title order={3} id="saved-groups-title" mb="sm">
@@ -36,7 +47,11 @@ export function SavedGroupsSection({ groups, loading, onDelete, organizationId }
       {loading ? (
         <Text c="dimmed">Loading groups…</Text>
       ) : !groups?.length ? (
-        <Text c="dimmed">No saved filter groups yet. Set filters on the donor list and click Save Group.</Text>
+        <Text c="dimmed">
+          {searching
+            ? "No saved filter groups match this search."
+            : "No saved filter groups yet. Set filters on the donor list and click Save Group."}
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
           {groups.map((g) => {
@@ -95,6 +110,7 @@ export function SavedGroupsSection({ groups, loading, onDelete, organizationId }
           })}
         </SimpleGrid>
       )}
+      {footer}
     </Paper>
   );
 }

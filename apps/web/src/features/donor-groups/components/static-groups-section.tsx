@@ -7,6 +7,10 @@ import { MadeBy } from "./made-by";
 interface StaticGroupsSectionProps {
   groups: DonorGroup[] | undefined;
   loading: boolean;
+  /** A name search is on: an empty page says nothing matched, not that there are no groups. */
+  searching: boolean;
+  /** Under the table: the pager (ADR 072). */
+  footer?: React.ReactNode;
   onNew: () => void;
   onDelete: (group: DonorGroup) => void;
   organizationId?: string;
@@ -18,7 +22,15 @@ export const staticGroupLink = (g: { id: string; name: string }, organizationId?
   return `/donors?${q.toString()}`;
 };
 
-export function StaticGroupsSection({ groups, loading, onNew, onDelete, organizationId }: StaticGroupsSectionProps) {
+export function StaticGroupsSection({
+  groups,
+  loading,
+  searching,
+  footer,
+  onNew,
+  onDelete,
+  organizationId,
+}: StaticGroupsSectionProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="static-groups-title">
       <Group justify="space-between" mb="sm">
@@ -32,7 +44,9 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
       {loading ? (
         <Text c="dimmed">Loading groups…</Text>
       ) : !groups?.length ? (
-        <Text c="dimmed">No static groups yet. Create one with New Group.</Text>
+        <Text c="dimmed">
+          {searching ? "No static groups match this search." : "No static groups yet. Create one with New Group."}
+        </Text>
       ) : (
         // A narrow screen scrolls the table sideways instead of widening the page.
         <Table.ScrollContainer minWidth={620}>
@@ -99,6 +113,7 @@ export function StaticGroupsSection({ groups, loading, onNew, onDelete, organiza
           </Table>
         </Table.ScrollContainer>
       )}
+      {footer}
     </Paper>
   );
 }

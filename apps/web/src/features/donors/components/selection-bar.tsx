@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Menu, Paper, Text } from "@mantine/core";
-import { IconChecks, IconUserMinus, IconUserPlus, IconUserShare, IconX } from "@tabler/icons-react";
+import { IconChecks, IconSearch, IconUserMinus, IconUserPlus, IconUserShare, IconX } from "@tabler/icons-react";
 
 export interface GroupOption {
   id: string;
@@ -10,7 +10,11 @@ interface SelectionBarProps {
   selectedCount: number;
   visibleCount: number;
   allVisibleSelected: boolean;
+  /** The first page of static groups by name (ADR 072). */
   groups: GroupOption[];
+  /** More groups than `groups`: the menus end with "Find another group…", which calls onFindGroup. */
+  moreGroups: boolean;
+  onFindGroup: (action: "add" | "remove") => void;
   busy: boolean;
   onToggleAll: () => void;
   onClear: () => void;
@@ -22,8 +26,14 @@ interface SelectionBarProps {
 
 /** docs/RULES.md, Groups: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
 export function SelectionBar(props: SelectionBarProps) {
-  const { selectedCount, visibleCount, allVisibleSelected, groups, busy } = props;
-  const groupMenu = (label: string, icon: React.ReactNode, onPick: (g: GroupOption) => void, color?: string) => (
+  const { selectedCount, visibleCount, allVisibleSelected, groups, moreGroups, busy } = props;
+  const groupMenu = (
+    label: string,
+    icon: React.ReactNode,
+    onPick: (g: GroupOption) => void,
+    action: "add" | "remove",
+    color?: string,
+  ) => (
     <Menu shadow="md" position="bottom-start" withinPortal>
       <Menu.Target>
         {/* Busy, not disabled (Button's loading disables it): the menu gives the focus back to this button
@@ -39,13 +49,21 @@ export function SelectionBar(props: SelectionBarProps) {
           {label}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown mah={360} style={{ overflowY: "auto" }}>
         <Menu.Label>{groups.length ? "Choose a static group" : "No static groups yet"}</Menu.Label>
         {groups.map((g) => (
           <Menu.Item key={g.id} onClick={() => onPick(g)} disabled={busy}>
             {g.name}
           </Menu.Item>
         ))}
+        {moreGroups ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconSearch size={14} />} onClick={() => props.onFindGroup(action)} disabled={busy}>
+              Find another group…
+            </Menu.Item>
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );
@@ -67,8 +85,8 @@ export function SelectionBar(props: SelectionBarProps) {
           <Button size="xs" variant="default" leftSection={<IconX size={16} />} onClick={props.onClear}>
             Clear Selection
           </Button>
-          {groupMenu("Add to Group", <IconUserPlus size={16} />, props.onAdd)}
-          {groupMenu("Remove from Group", <IconUserMinus size={16} />, props.onRemove, "red")}
+          {groupMenu("Add to Group", <IconUserPlus size={16} />, props.onAdd, "add")}
+          {groupMenu("Remove from Group", <IconUserMinus size={16} />, props.onRemove, "remove", "red")}
           {props.assign ? <AssignMenu {...props.assign} /> : null}
         </Group>
         <Text size="sm" c="dimmed" aria-live="polite">
