@@ -48,6 +48,7 @@ import { issueRoutes } from "./routes/api/issues/index.ts";
 import { nextStepRoutes } from "./routes/api/next-steps.ts";
 import { calendarRoutes } from "./routes/api/calendar.ts";
 import { todayRoutes } from "./routes/api/today.ts";
+import { pruneOutbox } from "./services/outbox/service.ts";
 import { sendDueDigests } from "./services/today/digest.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
@@ -216,14 +217,15 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
   );
   app.decorate("donorImportJobs", donorImportJobs);
   // Once a minute, on one of the servers sharing the database (ADR 047): mail that has no job of its own,
-  // the limits' ended windows, the weekly digests whose time has come (ADR 049), and the donor count rows
-  // folded (ADR 051).
+  // the limits' ended windows, the weekly digests whose time has come (ADR 049), the donor count rows
+  // folded (ADR 051) and the outbox's old finished mail removed (ADR 073).
   queue.every(HOUSEKEEPING_QUEUE, "* * * * *", async () => {
     await Promise.all([
       mailer.drain(),
       sweepLimitWindows(database.db),
       sendDueDigests(app),
       app.repos.donors.foldCounts(),
+      pruneOutbox(app),
     ]);
   });
   app.addHook("onClose", async () => {

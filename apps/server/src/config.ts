@@ -54,6 +54,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Cultivate <no-reply@cultivate.local>"),
   SUPPORT_EMAIL: z.string().email().default("support@cultivate.local"),
+  /** Days a finished email (sent, stored without SMTP, or failed) stays in the outbox; 0 keeps it forever (ADR 073). */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(0).max(36_500).default(90),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Global API rate limit per IP per minute (sign-in and reset have their own, stricter ones). */
   API_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
@@ -104,6 +106,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** Days a finished email stays in the outbox; null keeps it forever (ADR 073). */
+  outboxKeepDays: number | null;
   logLevel: string;
   apiRateLimit: number;
   trustProxy: boolean;
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    outboxKeepDays: e.OUTBOX_KEEP_DAYS || null,
     logLevel: e.LOG_LEVEL,
     apiRateLimit: e.API_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,

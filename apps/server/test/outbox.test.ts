@@ -2,7 +2,11 @@
 // newest first, a page at a time, with its state and its text; admins only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTBOX_DENIED_MESSAGE, OUTBOX_NOT_FOUND_MESSAGE } from "@cultivate/shared";
+import { eq } from "drizzle-orm";
+import { loadConfig } from "../src/config.ts";
 import { emailOutbox } from "../src/db/schema.ts";
+import { PRUNE_BATCH } from "../src/services/outbox/repository.ts";
+import { pruneOutbox } from "../src/services/outbox/service.ts";
 import { buildUser, createTestApp, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
@@ -10,7 +14,8 @@ let admin: Awaited<ReturnType<typeof buildUser>>;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await buildUser(t, { role: "admin", organizationId: null });
-  const base = Date.UTC(2026, 10, 1);
+  // Yesterday: well inside the 90 days the housekeeping keeps, whenever the test runs (ADR 073).
+  const base = Date.now() - 86_400_000;
   // 52 messages, two of them at the same instant (ties go by id, so pages never overlap).
   await t.db.insert(emailOutbox).values(
     Array.from({ length: 52 }, (_, i) => ({
@@ -86,5 +91,78 @@ describe("the email outbox", () => {
     for (const bad of ["0", "x", "100001"]) {
       expect((await get(`/api/admin/outbox?page=${bad}`)).statusCode).toBe(400);
     }
+  });
+});
+
+describe("how long the outbox keeps mail (ADR 073)", () => {
+  const DAY = 86_400_000;
+  // Far ahead, so that the messages are in the future for the housekeeping that runs meanwhile.
+  const now = new Date(Date.UTC(2040, 0, 1));
+  const message = (subject: string, status: "sent" | "stored" | "failed" | "queued" | "sending", daysAgo: number) => ({
+    to: "someone@example.org",
+    subject,
+    text: "…",
+    kind: "digest",
+    status,
+    createdAt: new Date(now.getTime() - daysAgo * DAY),
+  });
+
+  it("removes finished messages past OUTBOX_KEEP_DAYS, oldest first and in batches; unsent ones stay", async () => {
+    const app = await createTestApp({ outboxKeepDays: 30 });
+    try {
+      await app.db
+        .insert(emailOutbox)
+        .values([
+          message("old sent", "sent", 31),
+          message("old stored", "stored", 45),
+          message("old failed", "failed", 400),
+          message("old queued", "queued", 400),
+          message("old sending", "sending", 400),
+          message("recent sent", "sent", 29),
+          message("recent stored", "stored", 1),
+        ]);
+      // The list says how long mail is kept, for the screen to tell.
+      const reader = await buildUser(app, { role: "admin", organizationId: null });
+      expect((await app.request("GET", "/api/admin/outbox", { cookie: reader.cookie })).json().keepDays).toBe(30);
+
+      expect(await pruneOutbox(app.app, now)).toBe(3);
+      const left = (await app.db.select({ subject: emailOutbox.subject }).from(emailOutbox)).map((r) => r.subject);
+      expect(left.sort()).toEqual(["old queued", "old sending", "recent sent", "recent stored"]);
+      expect(await pruneOutbox(app.app, now)).toBe(0);
+
+      // More than a batch goes in one run, a batch per statement.
+      await app.db
+        .insert(emailOutbox)
+        .values(Array.from({ length: PRUNE_BATCH + 5 }, (_, i) => message(`bulk ${i}`, "sent", 31 + i)));
+      expect(await pruneOutbox(app.app, now)).toBe(PRUNE_BATCH + 5);
+      // Oldest first.
+      await app.db.insert(emailOutbox).values([60, 90, 75].map((d) => message(`${d} days`, "stored", d)));
+      expect(await app.app.repos.outbox.prune(new Date(now.getTime() - 30 * DAY), 2)).toBe(2);
+      const kept = await app.db.select().from(emailOutbox).where(eq(emailOutbox.status, "stored"));
+      expect(kept.map((r) => r.subject).sort()).toEqual(["60 days", "recent stored"]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("keeps every message when OUTBOX_KEEP_DAYS is 0", async () => {
+    const app = await createTestApp({ outboxKeepDays: null });
+    try {
+      await app.db.insert(emailOutbox).values([message("ancient", "sent", 5_000)]);
+      expect(await pruneOutbox(app.app, now)).toBe(0);
+      expect(await app.db.select().from(emailOutbox)).toHaveLength(1);
+      const reader = await buildUser(app, { role: "admin", organizationId: null });
+      expect((await app.request("GET", "/api/admin/outbox", { cookie: reader.cookie })).json().keepDays).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("reads OUTBOX_KEEP_DAYS: 90 by default, 0 for good, and refuses what is not a whole number of days", () => {
+    expect(loadConfig({}).outboxKeepDays).toBe(90);
+    expect(loadConfig({ OUTBOX_KEEP_DAYS: "30" }).outboxKeepDays).toBe(30);
+    expect(loadConfig({ OUTBOX_KEEP_DAYS: "0" }).outboxKeepDays).toBeNull();
+    for (const bad of ["-1", "1.5", "x", "36501"])
+      expect(() => loadConfig({ OUTBOX_KEEP_DAYS: bad }), bad).toThrow(/OUTBOX_KEEP_DAYS/);
   });
 });

@@ -46,6 +46,8 @@ export const outboxListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Days a finished message is kept (OUTBOX_KEEP_DAYS); null: kept forever. */
+  keepDays: z.number().int().nullable(),
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 

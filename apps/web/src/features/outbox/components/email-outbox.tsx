@@ -44,6 +44,13 @@ export function EmailOutbox({
           Every email Cultivate sends is kept here first, newest first. Without a mail server (SMTP_URL) nothing is
           sent: open a message to read it and pass it on.
         </Text>
+        {data ? (
+          <Text c="dimmed" size="sm" mt={4} data-testid="outbox-keep">
+            {data.keepDays === null
+              ? "Messages are kept for good (OUTBOX_KEEP_DAYS is 0)."
+              : `A message is removed ${plural(data.keepDays, "day")} after it was written, once it was sent or given up on; one still waiting to be sent stays.`}
+          </Text>
+        ) : null}
       </div>
       {/* In a row, as on the other lists: the box grows along it (flex-basis 260 px), never down the page. */}
       <Group>
