@@ -202,6 +202,8 @@ test("the admin reads a password reset in the Email Outbox, from the Administrat
   await page.getByRole("button", { name: "Administration" }).click();
   await page.getByRole("menuitem", { name: "Email Outbox" }).click();
   await expect(page.getByRole("heading", { name: "Email Outbox" })).toBeVisible();
+  // How long mail is kept (OUTBOX_KEEP_DAYS, 90 by default; ADR 073).
+  await expect(page.getByTestId("outbox-keep")).toContainText("removed 90 days after it was written");
   await page.getByLabel("Search emails").fill(email);
   await expect(page).toHaveURL(/[?&]q=/);
   const entry = page.getByTestId("outbox-email").filter({ hasText: "Reset your Cultivate password" });
