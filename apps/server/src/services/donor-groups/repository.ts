@@ -6,8 +6,15 @@ import type { DonorScope } from "../donors/list-sql.ts";
 import { personName } from "../users/person-name.ts";
 import { containsPattern } from "../../lib/like.ts";
 
-/** Which rows of a list: the page's offset and length (ADR 072). */
+/** Which rows of a list: the name search, the page's offset and length (ADR 072). */
 export type GroupSlice = { q?: string; offset: number; limit: number };
+
+/** A group list's rows: the scope's groups (static or saved) whose name holds `q`. */
+const listed = (table: typeof donorGroups | typeof savedDonorGroups, scope: DonorScope, q: string | undefined) =>
+  and(
+    "organizationId" in scope ? eq(table.organizationId, scope.organizationId) : undefined,
+    q ? ilike(table.name, containsPattern(q)) : undefined,
+  );
 
 /** Members are written and removed this many at a time (one statement each). */
 const MEMBER_CHUNK = 1000;
@@ -30,10 +37,7 @@ export function donorGroupRepository(db: Db) {
      * 20 groups of 467,000 members in all, on PostgreSQL), and a page counts at most 50 groups.
      */
     async page(scope: DonorScope, slice: GroupSlice, tx: DbOrTx = db) {
-      const where = and(
-        "organizationId" in scope ? eq(donorGroups.organizationId, scope.organizationId) : undefined,
-        slice.q ? ilike(donorGroups.name, containsPattern(slice.q)) : undefined,
-      );
+      const where = listed(donorGroups, scope, slice.q);
       const [total] = await tx.select({ n: count() }).from(donorGroups).where(where);
       const rows = await tx
         .select({
@@ -107,10 +111,7 @@ export function donorGroupRepository(db: Db) {
 
     /** One page of the scope's saved groups, newest first (ties by id), with who made each, and how many match. */
     async savedPage(scope: DonorScope, slice: GroupSlice, tx: DbOrTx = db) {
-      const where = and(
-        "organizationId" in scope ? eq(savedDonorGroups.organizationId, scope.organizationId) : undefined,
-        slice.q ? ilike(savedDonorGroups.name, containsPattern(slice.q)) : undefined,
-      );
+      const where = listed(savedDonorGroups, scope, slice.q);
       const [total] = await tx.select({ n: count() }).from(savedDonorGroups).where(where);
       const rows = await tx
         .select({ s: savedDonorGroups, makerName: personName(savedDonorGroups.userId), makerEmail: users.email })
