@@ -6,7 +6,9 @@ import {
   BASE,
   importDonors,
   managerWithDonors,
+  newOrg,
   orgWithUser,
+  unique,
   type DonorRow,
 } from "./org-fixtures.ts";
 
@@ -451,4 +453,25 @@ test("groups come 50 a page with one name search; past the menu's 50, Find anoth
     groups: { memberCount: number }[];
   };
   expect(zeta.groups[0]!.memberCount).toBe(1);
+});
+
+test("an admin reading every organisation's groups sees each group's organisation", async ({ page }) => {
+  const api = await adminApi();
+  const [a, b] = [await newOrg(api, "Alder Trust"), await newOrg(api, "Birch Trust")];
+  const name = unique("Major donors");
+  for (const org of [a, b])
+    expect((await api.post("/api/donor-groups", { data: { name, organizationId: org.id } })).status()).toBe(201);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.goto(`/donor-groups?q=${encodeURIComponent(name)}`);
+  const rowsOf = page.getByRole("region", { name: "Static Donor Groups" }).getByRole("row").filter({ hasText: name });
+  await expect(rowsOf).toHaveCount(2);
+  await expect(rowsOf.filter({ hasText: a.name })).toHaveCount(1);
+  await expect(rowsOf.filter({ hasText: b.name })).toHaveCount(1);
+
+  // Once an organisation is picked, its groups need no label.
+  await page.goto(`/donor-groups?q=${encodeURIComponent(name)}&organizationId=${a.id}`);
+  await expect(rowsOf).toHaveCount(1);
+  await expect(rowsOf).not.toContainText(a.name);
 });

@@ -16,6 +16,7 @@ import {
   useDonorGroups,
   useSavedDonorGroups,
 } from "@/features/donor-groups/api/donor-groups";
+import { useGroupOrganizationLabel } from "@/features/donor-groups/api/organization-label";
 import { HowToPanel } from "@/features/donor-groups/components/how-to-panel";
 import { NewGroupModal } from "@/features/donor-groups/components/new-group-modal";
 import { SavedGroupsSection } from "@/features/donor-groups/components/saved-groups-section";
@@ -51,6 +52,7 @@ function DonorGroupsScreen() {
   const savedPage = pageParam(params, "savedPage");
   const staticGroups = useDonorGroups({ organizationId, q, page });
   const savedGroups = useSavedDonorGroups({ organizationId, q, page: savedPage });
+  const organizationOf = useGroupOrganizationLabel(organizationId);
   const staticPages = useListPageControls(page, staticGroups.data, set);
   const savedPages = useListPageControls(savedPage, savedGroups.data, set, "savedPage");
   const search = useCallback(
@@ -147,6 +149,7 @@ function DonorGroupsScreen() {
           groups={staticGroups.data?.groups}
           loading={staticGroups.isPending}
           searching={Boolean(q)}
+          organizationOf={organizationOf}
           onNew={newModal.open}
           onDelete={confirmDeleteStatic}
           organizationId={organizationId}
@@ -168,6 +171,7 @@ function DonorGroupsScreen() {
           groups={savedGroups.data?.groups}
           loading={savedGroups.isPending}
           searching={Boolean(q)}
+          organizationOf={organizationOf}
           onDelete={confirmDeleteSaved}
           organizationId={organizationId}
           footer={

@@ -45,6 +45,7 @@ import { OrganizationPicker } from "@/components/ui/organization-picker";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { useDonorGroups, useGroupMembership, useSaveFilterGroup } from "@/features/donor-groups/api/donor-groups";
+import { useGroupOrganizationLabel } from "@/features/donor-groups/api/organization-label";
 import { FindGroupModal } from "@/features/donor-groups/components/find-group-modal";
 import { SaveGroupModal } from "@/features/donor-groups/components/save-group-modal";
 import { useExportDonors } from "@/features/donors/api/export-donors";
@@ -203,9 +204,11 @@ function DonorList() {
     [],
   );
 
+  const organizationOf = useGroupOrganizationLabel(state.organizationId);
   const groupOptions = useMemo(
-    () => (groups.data?.groups ?? []).map((g) => ({ id: g.id, name: g.name })),
-    [groups.data],
+    () =>
+      (groups.data?.groups ?? []).map((g) => ({ id: g.id, name: g.name, detail: organizationOf?.(g.organizationId) })),
+    [groups.data, organizationOf],
   );
 
   const changeMembership = (group: GroupOption, action: "add" | "remove") => {
@@ -612,6 +615,7 @@ function DonorList() {
       <FindGroupModal
         action={findGroupFor}
         organizationId={state.organizationId}
+        organizationOf={organizationOf}
         selectedCount={selected.size}
         onClose={() => setFindGroupFor(null)}
         onPick={(g) => changeMembership(g, findGroupFor ?? "add")}

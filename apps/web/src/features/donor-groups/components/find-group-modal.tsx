@@ -9,6 +9,8 @@ interface FindGroupModalProps {
   /** Which of the selection bar's menus asked: the title and the button say it. */
   action: "add" | "remove" | null;
   organizationId?: string;
+  /** An admin reading every organisation's groups: each option names its organisation. */
+  organizationOf?: (organizationId: string) => string | undefined;
   selectedCount: number;
   onClose: () => void;
   onPick: (group: { id: string; name: string }) => void;
@@ -22,13 +24,23 @@ const SHOWN = 10;
  * those, the group is found here by name, searched by the server, the first 10 matches by name shown.
  * A combobox, so a screen reader hears each option as the arrows reach it.
  */
-export function FindGroupModal({ action, organizationId, selectedCount, onClose, onPick }: FindGroupModalProps) {
+export function FindGroupModal({
+  action,
+  organizationId,
+  organizationOf,
+  selectedCount,
+  onClose,
+  onPick,
+}: FindGroupModalProps) {
   const [search, setSearch] = useState("");
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null);
   const [q] = useDebouncedValue(search.trim().slice(0, 200), TYPING_PAUSE_MS);
   const groups = useDonorGroups({ organizationId, q }, action !== null);
   const found = (groups.data?.groups ?? []).slice(0, SHOWN);
-  const options = found.map((g) => ({ value: g.id, label: g.name }));
+  const options = found.map((g) => {
+    const organization = organizationOf?.(g.organizationId);
+    return { value: g.id, label: organization ? `${g.name} (${organization})` : g.name };
+  });
   // The picked group stays an option while a new search loads, or Select would clear it.
   if (picked && !options.some((o) => o.value === picked.id)) options.unshift({ value: picked.id, label: picked.name });
   const more = groups.data ? groups.data.total - found.length : 0;

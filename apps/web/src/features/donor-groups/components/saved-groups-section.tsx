@@ -17,6 +17,8 @@ interface SavedGroupsSectionProps {
   searching: boolean;
   /** Under the cards: the pager (ADR 072). */
   footer?: React.ReactNode;
+  /** An admin reading every organisation's groups: the organisation's name on each card. */
+  organizationOf?: (organizationId: string) => string | undefined;
   onDelete: (group: SavedDonorGroup) => void;
   organizationId?: string;
 }
@@ -36,6 +38,7 @@ export function SavedGroupsSection({
   loading,
   searching,
   footer,
+  organizationOf,
   onDelete,
   organizationId,
 }: SavedGroupsSectionProps) {
@@ -75,6 +78,11 @@ export function SavedGroupsSection({
                     </Tooltip>
                   ) : null}
                 </Group>
+                {organizationOf ? (
+                  <Text size="xs" c="dimmed" mb={4}>
+                    {organizationOf(g.organizationId)}
+                  </Text>
+                ) : null}
                 <Group gap={4} mb="xs">
                   {summary.length ? (
                     summary.map((s) => (

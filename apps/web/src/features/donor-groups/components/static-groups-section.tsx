@@ -11,6 +11,8 @@ interface StaticGroupsSectionProps {
   searching: boolean;
   /** Under the table: the pager (ADR 072). */
   footer?: React.ReactNode;
+  /** An admin reading every organisation's groups: the organisation's name under each group's. */
+  organizationOf?: (organizationId: string) => string | undefined;
   onNew: () => void;
   onDelete: (group: DonorGroup) => void;
   organizationId?: string;
@@ -27,6 +29,7 @@ export function StaticGroupsSection({
   loading,
   searching,
   footer,
+  organizationOf,
   onNew,
   onDelete,
   organizationId,
@@ -67,6 +70,11 @@ export function StaticGroupsSection({
                     <Text component={Link} to={staticGroupLink(g, organizationId)} fw={600} c="teal.8">
                       {g.name}
                     </Text>
+                    {organizationOf ? (
+                      <Text size="xs" c="dimmed">
+                        {organizationOf(g.organizationId)}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td>
                     <Badge

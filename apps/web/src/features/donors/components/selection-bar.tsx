@@ -4,6 +4,8 @@ import { IconChecks, IconSearch, IconUserMinus, IconUserPlus, IconUserShare, Ico
 export interface GroupOption {
   id: string;
   name: string;
+  /** Beside the name: the group's organisation, for an admin who sees every organisation's groups. */
+  detail?: string;
 }
 
 interface SelectionBarProps {
@@ -52,7 +54,18 @@ export function SelectionBar(props: SelectionBarProps) {
       <Menu.Dropdown mah={360} style={{ overflowY: "auto" }}>
         <Menu.Label>{groups.length ? "Choose a static group" : "No static groups yet"}</Menu.Label>
         {groups.map((g) => (
-          <Menu.Item key={g.id} onClick={() => onPick(g)} disabled={busy}>
+          <Menu.Item
+            key={g.id}
+            onClick={() => onPick(g)}
+            disabled={busy}
+            rightSection={
+              g.detail ? (
+                <Text size="xs" c="dimmed">
+                  {g.detail}
+                </Text>
+              ) : null
+            }
+          >
             {g.name}
           </Menu.Item>
         ))}
