@@ -474,4 +474,13 @@ test("an admin reading every organisation's groups sees each group's organisatio
   await page.goto(`/donor-groups?q=${encodeURIComponent(name)}&organizationId=${a.id}`);
   await expect(rowsOf).toHaveCount(1);
   await expect(rowsOf).not.toContainText(a.name);
+
+  // At a phone's width the group menu wraps a long name instead of widening the page.
+  const long = `${name} of the northern counties' regional leadership circle, second round`;
+  expect((await api.post("/api/donor-groups", { data: { name: long, organizationId: a.id } })).status()).toBe(201);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/donors?organizationId=${a.id}`);
+  await page.getByRole("button", { name: "Add to Group" }).click();
+  await expect(page.getByRole("menuitem", { name: long })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

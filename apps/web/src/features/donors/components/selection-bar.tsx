@@ -51,22 +51,21 @@ export function SelectionBar(props: SelectionBarProps) {
           {label}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown mah={360} style={{ overflowY: "auto" }}>
+      {/* Never wider than a phone's screen: a long group or organisation name wraps instead. */}
+      <Menu.Dropdown
+        mah={360}
+        maw="min(420px, calc(100vw - 24px))"
+        style={{ overflowY: "auto", overflowWrap: "anywhere" }}
+      >
         <Menu.Label>{groups.length ? "Choose a static group" : "No static groups yet"}</Menu.Label>
         {groups.map((g) => (
-          <Menu.Item
-            key={g.id}
-            onClick={() => onPick(g)}
-            disabled={busy}
-            rightSection={
-              g.detail ? (
-                <Text size="xs" c="dimmed">
-                  {g.detail}
-                </Text>
-              ) : null
-            }
-          >
+          <Menu.Item key={g.id} onClick={() => onPick(g)} disabled={busy}>
             {g.name}
+            {g.detail ? (
+              <Text size="xs" c="dimmed">
+                {g.detail}
+              </Text>
+            ) : null}
           </Menu.Item>
         ))}
         {moreGroups ? (
