@@ -26,6 +26,12 @@ interface SelectionBarProps {
   assign?: { managers: GroupOption[]; busy: boolean; onAssign: (manager: GroupOption | null) => void };
 }
 
+/** A menu never wider than a phone's screen: a long group, organisation or person's name wraps instead. */
+const fitsTheScreen = {
+  maw: "min(420px, calc(100vw - 24px))",
+  style: { overflowY: "auto", overflowWrap: "anywhere" },
+} as const;
+
 /** docs/RULES.md, Groups: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
 export function SelectionBar(props: SelectionBarProps) {
   const { selectedCount, visibleCount, allVisibleSelected, groups, moreGroups, busy } = props;
@@ -51,12 +57,7 @@ export function SelectionBar(props: SelectionBarProps) {
           {label}
         </Button>
       </Menu.Target>
-      {/* Never wider than a phone's screen: a long group or organisation name wraps instead. */}
-      <Menu.Dropdown
-        mah={360}
-        maw="min(420px, calc(100vw - 24px))"
-        style={{ overflowY: "auto", overflowWrap: "anywhere" }}
-      >
+      <Menu.Dropdown mah={360} {...fitsTheScreen}>
         <Menu.Label>{groups.length ? "Choose a static group" : "No static groups yet"}</Menu.Label>
         {groups.map((g) => (
           <Menu.Item key={g.id} onClick={() => onPick(g)} disabled={busy}>
@@ -118,7 +119,7 @@ function AssignMenu({ managers, busy, onAssign }: NonNullable<SelectionBarProps[
           Assign to…
         </Button>
       </Menu.Target>
-      <Menu.Dropdown mah={320} style={{ overflowY: "auto" }}>
+      <Menu.Dropdown mah={320} {...fitsTheScreen}>
         <Menu.Label>Relationship manager</Menu.Label>
         {managers.map((m) => (
           <Menu.Item key={m.id} onClick={() => onAssign(m)}>
