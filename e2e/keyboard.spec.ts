@@ -204,3 +204,62 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   await expect(page.locator(":focus")).toContainText("Discovery");
   await api.dispose();
 });
+
+test("keyboard only: past 50 groups, Find another group… finds one by name and adds the selected donor", async ({
+  page,
+}) => {
+  const who = await orgWithUser("org_manager", "Keyboard Circles");
+  const api = await apiAs(who.email);
+  await importAs(
+    api,
+    donorCsv([
+      { "First Name": "Ada", "Last Name": "Lovelace", "Estimated Capacity": "900000" },
+      { "First Name": "Grace", "Last Name": "Hopper", "Estimated Capacity": "800000" },
+    ]),
+    "circles.csv",
+  );
+  for (let i = 1; i <= 51; i++)
+    expect((await api.post("/api/donor-groups", { data: { name: `Circle ${String(i).padStart(2, "0")}` } })).ok()).toBe(
+      true,
+    );
+
+  await page.goto("/login");
+  await expect(page.getByLabel(/^Email/)).toBeVisible({ timeout: 30_000 });
+  await tabTo(page, /^Email/);
+  await page.keyboard.type(who.email);
+  await tabTo(page, /^Password/);
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto("/donors");
+  await expect(page.getByText("Showing 1–2 of 2 donors")).toBeVisible();
+
+  await tabTo(page, /^Select (Lovelace, Ada|Ada Lovelace)$/);
+  await page.keyboard.press("Space");
+  await expect(page.getByText("1 selected")).toBeVisible();
+
+  // The menu's last item: the first with ArrowDown, then End.
+  await tabTo(page, /^Add to Group$/, { back: true });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  expect((await expectRing(page, "the menu's last item")).name).toBe("Find another group…");
+  await page.keyboard.press("Enter");
+
+  // The dialog opens with the focus in its Group box; typed text asks the server; arrows and Enter pick.
+  const dialog = page.getByRole("dialog", { name: "Add to Group" });
+  await expect(dialog).toBeVisible();
+  expect((await expectRing(page, "the dialog's Group box")).name).toMatch(/^Group/);
+  await page.keyboard.type("circle 37");
+  await expect(page.getByRole("option", { name: "Circle 37" })).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("combobox", { name: "Group" })).toHaveValue("Circle 37");
+  await tabTo(page, /^Add 1 donor$/);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText('Added 1 donor to "Circle 37"')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // The focus is back on the button that opened the menu.
+  expect((await expectRing(page, "after the dialog closed")).name).toBe("Add to Group");
+});

@@ -154,6 +154,7 @@ function DonorList() {
   // The menus' first page of groups by name; past it, FindGroupModal searches (ADR 072).
   const groups = useDonorGroups({ organizationId: state.organizationId });
   const [findGroupFor, setFindGroupFor] = useState<"add" | "remove" | null>(null);
+  const findGroupOpener = useRef<HTMLElement | null>(null);
   const membership = useGroupMembership();
   const saveGroup = useSaveFilterGroup();
   const exporter = useExportDonors();
@@ -487,7 +488,8 @@ function DonorList() {
           allVisibleSelected={allVisibleSelected}
           groups={groupOptions}
           moreGroups={Boolean(groups.data && groups.data.total > groups.data.groups.length)}
-          onFindGroup={(action) => {
+          onFindGroup={(action, opener) => {
+            findGroupOpener.current = opener;
             if (selected.size === 0)
               notify.warning(action === "add" ? DONOR_MESSAGES.selectDonorsToAdd : DONOR_MESSAGES.selectDonorsToRemove);
             else setFindGroupFor(action);
@@ -617,6 +619,7 @@ function DonorList() {
         organizationId={state.organizationId}
         organizationOf={organizationOf}
         selectedCount={selected.size}
+        onClosed={() => findGroupOpener.current?.focus()}
         onClose={() => setFindGroupFor(null)}
         onPick={(g) => changeMembership(g, findGroupFor ?? "add")}
       />

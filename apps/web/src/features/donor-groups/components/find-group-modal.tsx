@@ -12,6 +12,11 @@ interface FindGroupModalProps {
   /** An admin reading every organisation's groups: each option names its organisation. */
   organizationOf?: (organizationId: string) => string | undefined;
   selectedCount: number;
+  /**
+   * Once the dialog has closed: give the focus back to the menu's button. The menu item that opened the
+   * dialog is gone by then, so Mantine's own return of the focus would leave it on the page.
+   */
+  onClosed: () => void;
   onClose: () => void;
   onPick: (group: { id: string; name: string }) => void;
 }
@@ -29,6 +34,7 @@ export function FindGroupModal({
   organizationId,
   organizationOf,
   selectedCount,
+  onClosed,
   onClose,
   onPick,
 }: FindGroupModalProps) {
@@ -53,7 +59,14 @@ export function FindGroupModal({
   };
 
   return (
-    <Modal opened={action !== null} onClose={close} title={verb} centered>
+    <Modal
+      opened={action !== null}
+      onClose={close}
+      title={verb}
+      centered
+      returnFocus={false}
+      onExitTransitionEnd={onClosed}
+    >
       <form
         noValidate
         onSubmit={(event) => {

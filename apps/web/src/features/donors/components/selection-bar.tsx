@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Button, Group, Loader, Menu, Paper, Text } from "@mantine/core";
 import { IconChecks, IconSearch, IconUserMinus, IconUserPlus, IconUserShare, IconX } from "@tabler/icons-react";
 
@@ -16,7 +17,8 @@ interface SelectionBarProps {
   groups: GroupOption[];
   /** More groups than `groups`: the menus end with "Find another group…", which calls onFindGroup. */
   moreGroups: boolean;
-  onFindGroup: (action: "add" | "remove") => void;
+  /** `opener`: the menu's button, where the focus goes back once the search dialog closes. */
+  onFindGroup: (action: "add" | "remove", opener: HTMLElement | null) => void;
   busy: boolean;
   onToggleAll: () => void;
   onClear: () => void;
@@ -34,19 +36,76 @@ const fitsTheScreen = {
 
 /** docs/RULES.md, Groups: Select All (visible ↔ none), Clear Selection, Add to Group, Remove from Group. */
 export function SelectionBar(props: SelectionBarProps) {
-  const { selectedCount, visibleCount, allVisibleSelected, groups, moreGroups, busy } = props;
-  const groupMenu = (
-    label: string,
-    icon: React.ReactNode,
-    onPick: (g: GroupOption) => void,
-    action: "add" | "remove",
-    color?: string,
-  ) => (
+  const { selectedCount, visibleCount, allVisibleSelected } = props;
+  const menu = { groups: props.groups, moreGroups: props.moreGroups, busy: props.busy, onFindGroup: props.onFindGroup };
+  return (
+    <Paper withBorder p="xs" radius="md" aria-label="Selection">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconChecks size={16} />}
+            onClick={props.onToggleAll}
+            disabled={visibleCount === 0}
+            aria-pressed={allVisibleSelected}
+          >
+            Select All
+          </Button>
+          <Button size="xs" variant="default" leftSection={<IconX size={16} />} onClick={props.onClear}>
+            Clear Selection
+          </Button>
+          <GroupMenu
+            {...menu}
+            label="Add to Group"
+            icon={<IconUserPlus size={16} />}
+            action="add"
+            onPick={props.onAdd}
+          />
+          <GroupMenu
+            {...menu}
+            label="Remove from Group"
+            icon={<IconUserMinus size={16} />}
+            action="remove"
+            color="red"
+            onPick={props.onRemove}
+          />
+          {props.assign ? <AssignMenu {...props.assign} /> : null}
+        </Group>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {selectedCount} selected
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Add to Group or Remove from Group: the first page of groups, then "Find another group…" when there are more. */
+function GroupMenu({
+  label,
+  icon,
+  color,
+  action,
+  groups,
+  moreGroups,
+  busy,
+  onPick,
+  onFindGroup,
+}: Pick<SelectionBarProps, "groups" | "moreGroups" | "busy" | "onFindGroup"> & {
+  label: string;
+  icon: React.ReactNode;
+  color?: string;
+  action: "add" | "remove";
+  onPick: (g: GroupOption) => void;
+}) {
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
     <Menu shadow="md" position="bottom-start" withinPortal>
       <Menu.Target>
         {/* Busy, not disabled (Button's loading disables it): the menu gives the focus back to this button
             when it closes, and a disabled button would drop it to the page (issue 14, keyboard use). */}
         <Button
+          ref={opener}
           size="xs"
           variant="light"
           color={color}
@@ -72,41 +131,17 @@ export function SelectionBar(props: SelectionBarProps) {
         {moreGroups ? (
           <>
             <Menu.Divider />
-            <Menu.Item leftSection={<IconSearch size={14} />} onClick={() => props.onFindGroup(action)} disabled={busy}>
+            <Menu.Item
+              leftSection={<IconSearch size={14} />}
+              onClick={() => onFindGroup(action, opener.current)}
+              disabled={busy}
+            >
               Find another group…
             </Menu.Item>
           </>
         ) : null}
       </Menu.Dropdown>
     </Menu>
-  );
-
-  return (
-    <Paper withBorder p="xs" radius="md" aria-label="Selection">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconChecks size={16} />}
-            onClick={props.onToggleAll}
-            disabled={visibleCount === 0}
-            aria-pressed={allVisibleSelected}
-          >
-            Select All
-          </Button>
-          <Button size="xs" variant="default" leftSection={<IconX size={16} />} onClick={props.onClear}>
-            Clear Selection
-          </Button>
-          {groupMenu("Add to Group", <IconUserPlus size={16} />, props.onAdd, "add")}
-          {groupMenu("Remove from Group", <IconUserMinus size={16} />, props.onRemove, "remove", "red")}
-          {props.assign ? <AssignMenu {...props.assign} /> : null}
-        </Group>
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {selectedCount} selected
-        </Text>
-      </Group>
-    </Paper>
   );
 }
 
