@@ -60,6 +60,18 @@ async function tabTo(page: Page, name: RegExp, opts: { back?: boolean; max?: num
   throw new Error(`no control named ${name} within reach; focus went ${seen.join(" → ")}`);
 }
 
+/** Signs in with Tab, typed text and Enter. */
+async function signInByKeyboard(page: Page, email: string) {
+  await page.goto("/login");
+  await expect(page.getByLabel(/^Email/)).toBeVisible({ timeout: 30_000 }); // rendered (no interaction)
+  await tabTo(page, /^Email/);
+  await page.keyboard.type(email);
+  await tabTo(page, /^Password/);
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
 test("keyboard only: sign in, filter, select two donors, add them to a group, open one, preview and submit a recommendation", async ({
   page,
 }) => {
@@ -86,14 +98,7 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   expect(campaign.ok(), await campaign.text()).toBe(true);
 
   // ---- sign in
-  await page.goto("/login");
-  await expect(page.getByLabel(/^Email/)).toBeVisible({ timeout: 30_000 }); // rendered (no interaction)
-  await tabTo(page, /^Email/);
-  await page.keyboard.type(who.email);
-  await tabTo(page, /^Password/);
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press("Enter");
-  await expect(page).not.toHaveURL(/\/login$/);
+  await signInByKeyboard(page, who.email);
 
   // ---- donors, from the menu
   await tabTo(page, /^Donors$/);
@@ -223,14 +228,7 @@ test("keyboard only: past 50 groups, Find another group… finds one by name and
       true,
     );
 
-  await page.goto("/login");
-  await expect(page.getByLabel(/^Email/)).toBeVisible({ timeout: 30_000 });
-  await tabTo(page, /^Email/);
-  await page.keyboard.type(who.email);
-  await tabTo(page, /^Password/);
-  await page.keyboard.type(PASSWORD);
-  await page.keyboard.press("Enter");
-  await expect(page).not.toHaveURL(/\/login$/);
+  await signInByKeyboard(page, who.email);
   await page.goto("/donors");
   await expect(page.getByText("Showing 1–2 of 2 donors")).toBeVisible();
 
