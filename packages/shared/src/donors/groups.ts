@@ -45,7 +45,6 @@ export const groupQuerySchema = z.object({
   q: optionalSearchText(),
   page: listPageNumber(),
 });
-export type GroupQuery = z.input<typeof groupQuerySchema>;
 
 export const groupMembersInputSchema = z.object({
   donorIds: z.array(z.string().uuid()).max(10_000),

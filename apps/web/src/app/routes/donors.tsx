@@ -212,11 +212,15 @@ function DonorList() {
     [groups.data, organizationOf],
   );
 
+  /** The spec's warning when Add to Group or Remove from Group is used with nothing selected; true then. */
+  const nothingSelected = (action: "add" | "remove") => {
+    if (selected.size > 0) return false;
+    notify.warning(action === "add" ? DONOR_MESSAGES.selectDonorsToAdd : DONOR_MESSAGES.selectDonorsToRemove);
+    return true;
+  };
+
   const changeMembership = (group: GroupOption, action: "add" | "remove") => {
-    if (selected.size === 0) {
-      notify.warning(action === "add" ? DONOR_MESSAGES.selectDonorsToAdd : DONOR_MESSAGES.selectDonorsToRemove);
-      return;
-    }
+    if (nothingSelected(action)) return;
     membership.mutate(
       { groupId: group.id, donorIds: [...selected], action },
       {
@@ -490,9 +494,7 @@ function DonorList() {
           moreGroups={Boolean(groups.data && groups.data.total > groups.data.groups.length)}
           onFindGroup={(action, opener) => {
             findGroupOpener.current = opener;
-            if (selected.size === 0)
-              notify.warning(action === "add" ? DONOR_MESSAGES.selectDonorsToAdd : DONOR_MESSAGES.selectDonorsToRemove);
-            else setFindGroupFor(action);
+            if (!nothingSelected(action)) setFindGroupFor(action);
           }}
           busy={membership.isPending}
           onToggleAll={() => setSelected(allVisibleSelected ? new Set() : new Set(visibleIds))}
