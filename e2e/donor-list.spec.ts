@@ -422,6 +422,18 @@ test("groups come 50 a page with one name search; past the menu's 50, Find anoth
   await expect(statics.getByRole("row").filter({ hasText: "Zeta givers" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Donor Groups", level: 1 })).toBeInViewport();
 
+  // A group made now sorts onto another page: the list looks it up by its name, so it is in sight.
+  await statics.getByRole("button", { name: "Previous page" }).click();
+  await expect(page.getByTestId("static-group-count")).toHaveText("Showing 1–50 of 52 static groups");
+  await page.getByRole("button", { name: "New Group" }).click();
+  await page.getByRole("dialog", { name: "New Group" }).getByLabel("Group Name").fill("Zz latest");
+  await page.getByRole("button", { name: "Create Group" }).click();
+  await expect(page.getByText('Group "Zz latest" created successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]q=Zz(\+|%20)latest(&|$)/);
+  await expect(page.getByTestId("static-group-count")).toHaveText("Showing 1–1 of 1 static group");
+  await expect(statics.getByRole("row").filter({ hasText: "Zz latest" })).toBeVisible();
+  await expect(page.getByLabel("Search groups")).toHaveValue("Zz latest");
+
   // One search filters both lists and takes both back to their first page.
   await page.getByLabel("Search groups").fill("zeta");
   await expect(page.getByTestId("static-group-count")).toHaveText("Showing 1–1 of 1 static group");

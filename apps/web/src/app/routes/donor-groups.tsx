@@ -71,7 +71,14 @@ function DonorGroupsScreen() {
 
   const onCreate = (name: string) =>
     create.mutateAsync({ name, organizationId }).then(
-      (g) => notify.success(`Group "${g.name}" created successfully!`),
+      (g) => {
+        notify.success(`Group "${g.name}" created successfully!`);
+        // By name, the new group may land on another page than this one, or outside the search: the
+        // list then searches for its name, so it is in sight (docs/RULES.md, Groups).
+        const list = staticGroups.data;
+        if (list && (q || page > 1 || list.total >= list.pageSize))
+          set({ q: g.name, page: undefined, savedPage: undefined }, true);
+      },
       (error: unknown) => {
         notify.error(
           error instanceof ApiClientError && error.status === 401
