@@ -186,4 +186,22 @@ test("at 390 px no officer or manager page scrolls sideways", async ({ page }) =
   await expect(page).not.toHaveURL(/\/login$/);
   for (const path of ["/today", "/donors", "/admin/campaigns", "/admin/actions", "/donor-groups"])
     await expectNoSideways(page, path);
+
+  // The static groups' table fits whole: Made by and Created go under the name, the name is the way in,
+  // and Delete is on the screen without scrolling the table sideways.
+  const made = await page.request.post("/api/donor-groups", {
+    headers: { origin: BASE },
+    data: { name: "Leadership circle prospects for the capital campaign" },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.goto("/donor-groups");
+  const table = page.getByRole("table", { name: "Static donor groups" });
+  const row = table.getByRole("row").filter({ hasText: "Leadership circle" });
+  await expect(row.getByText(/ · [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Made by" })).toBeHidden();
+  await expect(row.getByRole("link", { name: "Open" })).toBeHidden();
+  const del = row.getByRole("button", { name: /^Delete group / });
+  const box = (await del.boundingBox())!;
+  expect(box.x + box.width, "Delete ends on screen").toBeLessThanOrEqual(WIDTH);
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
 });

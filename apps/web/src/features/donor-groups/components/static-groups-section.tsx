@@ -51,15 +51,16 @@ export function StaticGroupsSection({
           {searching ? "No static groups match this search." : "No static groups yet. Create one with New Group."}
         </Text>
       ) : (
-        // A narrow screen scrolls the table sideways instead of widening the page.
-        <Table.ScrollContainer minWidth={620}>
+        // A phone has no Made by and Created columns (they go under the name), so Open and Delete stay
+        // on the screen; anything narrower still scrolls the table sideways instead of widening the page.
+        <Table.ScrollContainer minWidth={300}>
           <Table highlightOnHover verticalSpacing="xs" aria-label="Static donor groups">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Members</Table.Th>
-                <Table.Th>Made by</Table.Th>
-                <Table.Th>Created</Table.Th>
+                <Table.Th visibleFrom="sm">Made by</Table.Th>
+                <Table.Th visibleFrom="sm">Created</Table.Th>
                 <Table.Th aria-label="Actions" />
               </Table.Tr>
             </Table.Thead>
@@ -75,6 +76,9 @@ export function StaticGroupsSection({
                         {organizationOf(g.organizationId)}
                       </Text>
                     ) : null}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: "anywhere" }}>
+                      <MadeBy maker={g.createdBy} /> · {formatDate(g.createdAt)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Badge
@@ -85,15 +89,17 @@ export function StaticGroupsSection({
                       {plural(g.memberCount, "donor")}
                     </Badge>
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: "anywhere" }}>
+                  <Table.Td style={{ overflowWrap: "anywhere" }} visibleFrom="sm">
                     <MadeBy maker={g.createdBy} />
                   </Table.Td>
-                  <Table.Td>{formatDate(g.createdAt)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(g.createdAt)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {/* On a phone the name is the way in: without Open, Delete fits beside it. */}
                       <Button
                         component={Link}
                         to={staticGroupLink(g, organizationId)}
+                        visibleFrom="sm"
                         size="compact-sm"
                         variant="light"
                         leftSection={<IconExternalLink size={14} />}
