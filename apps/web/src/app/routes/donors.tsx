@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { useDisclosure } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   IconDeviceFloppy,
@@ -68,11 +68,10 @@ import { notify } from "@/lib/notify";
 import { useOrganizationNames } from "@/lib/organization-names";
 import { can } from "@/lib/permissions";
 import { usePageTitle } from "@/lib/page-title";
+import { usePhone } from "@/lib/phone";
 import { useUrlParams } from "@/lib/url-params";
 
 const PAGE_SIZES = ["25", "50", "100", "200"];
-/** Below Mantine's `sm` breakpoint (768 px) the list is cards, not a table (issue 14: usable at 390 px). */
-const PHONE = "(max-width: 47.99em)";
 /** No DS ratings yet (one array, so the filters panel keeps its render while they load). */
 const NO_RATINGS: string[] = [];
 
@@ -133,7 +132,7 @@ function DonorList() {
   const { state, update } = useUrlState();
   // Closed by default (issue 14: open, it pushed the first donor 640 px down); the chips show what is in force.
   const [showFilters, { toggle: toggleFilters }] = useDisclosure(false);
-  const phone = useMediaQuery(PHONE, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [uploadOpen, upload] = useDisclosure(false);
   const [saveOpen, saveModal] = useDisclosure(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());

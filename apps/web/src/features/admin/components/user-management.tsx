@@ -19,6 +19,7 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { useOrganizationNames } from "@/lib/organization-names";
+import { usePhone } from "@/lib/phone";
 import { queryKeys } from "@/lib/query-keys";
 import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { SearchBox } from "@/components/ui/search-box";
@@ -26,7 +27,7 @@ import type { UrlParamChanges } from "@/lib/url-params";
 import { useUsers, type UserListParams } from "../api/users";
 import { AddUserForm } from "./add-user-form";
 import { ApplicationsSection } from "./applications-section";
-import { NO_ORGANIZATION, UserRow } from "./user-row";
+import { NO_ORGANIZATION, UserCard, UserRow } from "./user-row";
 
 const STATUS_OPTIONS = [
   { value: "pending", label: "Pending" },
@@ -45,6 +46,7 @@ export function UserManagement({
   const { organizationId, q, status, page } = params;
   const queryClient = useQueryClient();
   const { data, isPending, error } = useUsers(params);
+  const phone = usePhone();
   const filtered = Boolean(q || status);
   const { search, setPage } = useListPageControls(page, data, onChange);
   // An admin moves users between any organisations: the names of all of them, read once and shared with the
@@ -144,6 +146,13 @@ export function UserManagement({
             </Stack>
           ) : data && data.total === 0 ? (
             <Text c="dimmed">{filtered ? "No users match this search." : "No users yet."}</Text>
+          ) : data && phone ? (
+            // A phone: a card per user, so Approve and the role controls are on the screen.
+            <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }} aria-label="Users">
+              {data.users.map((user) => (
+                <UserCard key={user.id} user={user} data={data} organizationOptions={organizationOptions} />
+              ))}
+            </Stack>
           ) : data ? (
             // Issue 14: six columns that fit from 1280 px on (a narrower screen scrolls the table sideways).
             <Table.ScrollContainer minWidth={1040}>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
 import {
   ROLE_LABELS,
@@ -32,8 +32,11 @@ interface UserRowProps {
   organizationOptions: { value: string; label: string }[];
 }
 
-/** One user in the list: organisation dropdown, joined date, status, role chips, role dropdown, approve. */
-export function UserRow({ user, data, organizationOptions: options }: UserRowProps) {
+/**
+ * One user's controls (organisation dropdown, status with Approve, two-factor, role chips and dropdown) and
+ * what they do; UserRow lays them out as a table row, UserCard as a card for a phone.
+ */
+function useUserControls({ user, data, organizationOptions: options }: UserRowProps) {
   const assignRole = useAssignRole();
   const removeRole = useRemoveRole();
   const setOrganization = useSetUserOrganization();
@@ -94,126 +97,177 @@ export function UserRow({ user, data, organizationOptions: options }: UserRowPro
       onError: (err) => notify.error(`Failed to approve user: ${errorMessage(err, "Network error")}`),
     });
 
-  return (
-    <Table.Tr data-testid="user-row" data-email={user.email}>
-      <Table.Td style={{ overflowWrap: "anywhere" }}>
-        <Text size="sm" fw={500}>
-          {user.email}
+  const identity = (
+    <>
+      <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
+        {user.email}
+      </Text>
+      {user.name ? (
+        <Text size="xs" c="dimmed">
+          {user.name}
         </Text>
-        {user.name ? (
-          <Text size="xs" c="dimmed">
-            {user.name}
+      ) : null}
+    </>
+  );
+
+  const organization = (
+    <Select
+      aria-label={`Organization of ${user.email}`}
+      data={organizationOptions}
+      value={user.organizationId ?? NO_ORGANIZATION}
+      onChange={handleOrganization}
+      disabled={!data.permissions.changeOrganization || setOrganization.isPending}
+      allowDeselect={false}
+      // An installation may hold thousands of organisations: type to find one, and draw at most 100 options.
+      searchable
+      limit={100}
+      nothingFoundMessage="No organization found"
+      size="xs"
+      w={170}
+    />
+  );
+
+  const joined = <Text size="sm">{formatDate(user.createdAt)}</Text>;
+
+  // Issue 14: whole words, never cut ("APPROV…"); the decision sits beside the status it changes.
+  const status = (
+    <>
+      <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light" tt="none" styles={UNCLIPPED_BADGE}>
+        {STATUS_LABEL[user.onboardingStatus]}
+      </Badge>
+      {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
+        <Button
+          size="xs"
+          color="green"
+          leftSection={<IconCheck size={14} />}
+          loading={approve.isPending}
+          onClick={handleApprove}
+          styles={UNCLIPPED_BUTTON}
+        >
+          Approve User
+        </Button>
+      ) : null}
+    </>
+  );
+
+  const twoFactor = (
+    <Badge
+      color={user.twoFactorEnabled ? "teal" : "gray"}
+      variant={user.twoFactorEnabled ? "light" : "outline"}
+      tt="none"
+      styles={UNCLIPPED_BADGE}
+    >
+      {user.twoFactorEnabled ? "On" : "Off"}
+    </Badge>
+  );
+
+  const roles = (
+    <Stack gap={6}>
+      <Group gap={4}>
+        {user.roles.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No role
           </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
+        ) : (
+          user.roles.map((name) => (
+            <Badge
+              key={name}
+              variant="light"
+              tt="none"
+              styles={UNCLIPPED_BADGE}
+              color={roleBadgeColor(name)}
+              rightSection={
+                canTouchRole(name) ? (
+                  <ActionIcon
+                    size="xs"
+                    variant="transparent"
+                    color="gray"
+                    aria-label={`Remove role ${roleLabel(name)} from ${user.email}`}
+                    onClick={() => handleRemove(name)}
+                    loading={removeRole.isPending}
+                  >
+                    <IconX size={12} />
+                  </ActionIcon>
+                ) : null
+              }
+            >
+              {roleLabel(name)}
+            </Badge>
+          ))
+        )}
+      </Group>
+      <Group gap={6} wrap="nowrap">
         <Select
-          aria-label={`Organization of ${user.email}`}
-          data={organizationOptions}
-          value={user.organizationId ?? NO_ORGANIZATION}
-          onChange={handleOrganization}
-          disabled={!data.permissions.changeOrganization || setOrganization.isPending}
-          allowDeselect={false}
-          // An installation may hold thousands of organisations: type to find one, and draw at most 100 options.
-          searchable
-          limit={100}
-          nothingFoundMessage="No organization found"
+          aria-label={`Role for ${user.email}`}
+          placeholder={hasRole ? "Change role..." : "Add role..."}
+          data={data.roles.map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
+          value={role}
+          onChange={setRole}
           size="xs"
           w={170}
+          disabled={user.roles.some((r) => !canTouchRole(r))}
         />
-      </Table.Td>
-      <Table.Td style={NO_WRAP}>
-        <Text size="sm">{formatDate(user.createdAt)}</Text>
-      </Table.Td>
-      <Table.Td>
-        {/* Issue 14: whole words, never cut ("APPROV…"); the decision sits beside the status it changes. */}
-        <Stack gap={6} align="flex-start">
-          <Badge color={STATUS_COLOR[user.onboardingStatus]} variant="light" tt="none" styles={UNCLIPPED_BADGE}>
-            {STATUS_LABEL[user.onboardingStatus]}
-          </Badge>
-          {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
-            <Button
-              size="xs"
-              color="green"
-              leftSection={<IconCheck size={14} />}
-              loading={approve.isPending}
-              onClick={handleApprove}
-              styles={UNCLIPPED_BUTTON}
-            >
-              Approve User
-            </Button>
-          ) : null}
-        </Stack>
-      </Table.Td>
-      <Table.Td>
-        <Badge
-          color={user.twoFactorEnabled ? "teal" : "gray"}
-          variant={user.twoFactorEnabled ? "light" : "outline"}
-          tt="none"
-          styles={UNCLIPPED_BADGE}
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!role}
+          loading={assignRole.isPending}
+          onClick={handleAssign}
+          styles={UNCLIPPED_BUTTON}
         >
-          {user.twoFactorEnabled ? "On" : "Off"}
-        </Badge>
-      </Table.Td>
+          {hasRole ? "Change" : "Assign"}
+        </Button>
+      </Group>
+    </Stack>
+  );
+
+  return { identity, organization, joined, status, twoFactor, roles };
+}
+
+/** One user as a row of the Users table (from the sm breakpoint on). */
+export function UserRow(props: UserRowProps) {
+  const c = useUserControls(props);
+  return (
+    <Table.Tr data-testid="user-row" data-email={props.user.email}>
+      <Table.Td>{c.identity}</Table.Td>
+      <Table.Td>{c.organization}</Table.Td>
+      <Table.Td style={NO_WRAP}>{c.joined}</Table.Td>
       <Table.Td>
-        <Stack gap={6}>
-          <Group gap={4}>
-            {user.roles.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No role
-              </Text>
-            ) : (
-              user.roles.map((name) => (
-                <Badge
-                  key={name}
-                  variant="light"
-                  tt="none"
-                  styles={UNCLIPPED_BADGE}
-                  color={roleBadgeColor(name)}
-                  rightSection={
-                    canTouchRole(name) ? (
-                      <ActionIcon
-                        size="xs"
-                        variant="transparent"
-                        color="gray"
-                        aria-label={`Remove role ${roleLabel(name)} from ${user.email}`}
-                        onClick={() => handleRemove(name)}
-                        loading={removeRole.isPending}
-                      >
-                        <IconX size={12} />
-                      </ActionIcon>
-                    ) : null
-                  }
-                >
-                  {roleLabel(name)}
-                </Badge>
-              ))
-            )}
-          </Group>
-          <Group gap={6} wrap="nowrap">
-            <Select
-              aria-label={`Role for ${user.email}`}
-              placeholder={hasRole ? "Change role..." : "Add role..."}
-              data={data.roles.map((r) => ({ value: r.name, label: roleLabel(r.name) }))}
-              value={role}
-              onChange={setRole}
-              size="xs"
-              w={170}
-              disabled={user.roles.some((r) => !canTouchRole(r))}
-            />
-            <Button
-              size="xs"
-              variant="light"
-              disabled={!role}
-              loading={assignRole.isPending}
-              onClick={handleAssign}
-              styles={UNCLIPPED_BUTTON}
-            >
-              {hasRole ? "Change" : "Assign"}
-            </Button>
-          </Group>
+        <Stack gap={6} align="flex-start">
+          {c.status}
         </Stack>
       </Table.Td>
+      <Table.Td>{c.twoFactor}</Table.Td>
+      <Table.Td>{c.roles}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The same user as a card (on a phone: the six columns would scroll sideways, hiding Approve and the roles). */
+export function UserCard(props: UserRowProps) {
+  const c = useUserControls(props);
+  const field = (label: string, value: React.ReactNode) => (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      {value}
+    </div>
+  );
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="user-row" data-email={props.user.email}>
+      <Stack gap="xs">
+        <div>{c.identity}</div>
+        <Group gap="xs" align="center">
+          {c.status}
+        </Group>
+        {field("Organization", c.organization)}
+        <Group gap="xl">
+          {field("Joined", c.joined)}
+          {field("Two-factor", <div>{c.twoFactor}</div>)}
+        </Group>
+        {field("Role", c.roles)}
+      </Stack>
+    </Paper>
   );
 }

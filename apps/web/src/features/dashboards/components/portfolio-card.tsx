@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Alert, Anchor, Grid, Loader, Paper, Table, Text, Title } from "@mantine/core";
 import { formatMoney, plural } from "@cultivate/shared";
+import { Breakable } from "@/components/ui/breakable";
 import { errorMessage } from "@/lib/api-client";
 import { usePortfolioDashboard } from "../api/dashboards";
 
@@ -27,7 +28,8 @@ export function PortfolioCard() {
           <Title order={2} size="h3" id="portfolios-title" mb="sm">
             Portfolios
           </Title>
-          <Table.ScrollContainer minWidth={360}>
+          {/* Three columns fit a phone when an email wraps after its @ and dots (only below 280 px it scrolls). */}
+          <Table.ScrollContainer minWidth={280}>
             <Table striped aria-labelledby="portfolios-title" data-testid="portfolio-table">
               <Table.Thead>
                 <Table.Tr>
@@ -39,9 +41,9 @@ export function PortfolioCard() {
               <Table.Tbody>
                 {data.portfolios.map((p) => (
                   <Table.Tr key={p.id}>
-                    <Table.Td>
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
                       <Anchor component={Link} to={donorsLink(p.id)} size="sm">
-                        {p.name ?? p.email}
+                        <Breakable text={p.name ?? p.email} />
                       </Anchor>
                     </Table.Td>
                     <Table.Td ta="right">{p.donors.toLocaleString("en-US")}</Table.Td>
