@@ -1,14 +1,7 @@
 import Papa from "papaparse";
+import { DONOR_MESSAGES } from "@cultivate/shared";
 
 export const CSV_PREVIEW_ROWS = 5;
-
-export const CSV_MESSAGES = {
-  invalidType: "Please select a valid CSV file.",
-  empty: "The CSV file appears to be empty.",
-  parse: "Error parsing CSV file. Please check the format.",
-  read: (message: string) => `Error reading file: ${message}`,
-  noFileOrUser: "Please select a file and ensure you are logged in.",
-} as const;
 
 /**
  * docs/RULES.md, Import asks for a CSV file (text/csv). Browsers on Windows report CSV files as
@@ -55,12 +48,12 @@ export function readCsv(file: File): Promise<CsvReadResult> {
         if (rows.length < CSV_PREVIEW_ROWS) rows.push(result.data);
       },
       complete: (result) => {
-        if (fatal) return resolve({ ok: false, message: CSV_MESSAGES.parse });
+        if (fatal) return resolve({ ok: false, message: DONOR_MESSAGES.parseError });
         if (!headers.length) headers = (result?.meta?.fields ?? []).filter((h) => h.trim() !== "");
-        if (rowCount === 0 || headers.length === 0) return resolve({ ok: false, message: CSV_MESSAGES.empty });
+        if (rowCount === 0 || headers.length === 0) return resolve({ ok: false, message: DONOR_MESSAGES.emptyCsv });
         resolve({ ok: true, preview: { headers, rows, rowCount } });
       },
-      error: (error) => resolve({ ok: false, message: CSV_MESSAGES.read(error.message) }),
+      error: (error) => resolve({ ok: false, message: DONOR_MESSAGES.readError(error.message) }),
     });
   });
 }
