@@ -16,6 +16,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
+import { UNEXPECTED_ERROR_MESSAGE } from "@cultivate/shared";
 import type { AppConfig } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { systemKv } from "./db/schema.ts";
@@ -165,9 +166,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
-      return reply
-        .code(500)
-        .send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+      return reply.code(500).send({ error: "internal_error", message: UNEXPECTED_ERROR_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) {
@@ -179,9 +178,7 @@ export async function buildApp({ config, database, jobQueueOptions }: BuildOptio
         .send({ error: error.error ?? error.code?.toLowerCase() ?? "bad_request", message: error.message });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply
-      .code(500)
-      .send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+    return reply.code(500).send({ error: "internal_error", message: UNEXPECTED_ERROR_MESSAGE });
   });
 
   // NUL, unpaired surrogates and deep nesting are refused under /api before any route sees them.

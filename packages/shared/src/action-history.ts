@@ -5,6 +5,9 @@ import { isoDateTimeSchema, optionalSearchText } from "./input.ts";
 /** docs/RULES.md, Activity history: the action history's page size. */
 export const ACTION_PAGE_SIZE = 50;
 export const actionsErrorMessage = (message: string) => `Error loading actions: ${message}`;
+/** The 403 of the action history's routes and its screen's denied message. */
+export const ACTION_HISTORY_ACCESS_DENIED_MESSAGE =
+  "Access Denied: You don't have permission to view the action history.";
 
 /** Durations under 1000 ms in ms, otherwise seconds with 2 decimals (docs/RULES.md, Activity history). */
 export function formatDuration(ms: number | null | undefined): string {

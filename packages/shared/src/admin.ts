@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  INVALID_EMAIL_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT_MESSAGE,
@@ -61,7 +62,7 @@ export const createUserInputSchema = z
       return;
     }
     if (!z.email().safeParse(v.email).success || v.email.length > 254) {
-      ctx.addIssue({ code: "custom", message: "Please enter a valid email address.", path: ["email"] });
+      ctx.addIssue({ code: "custom", message: INVALID_EMAIL_MESSAGE, path: ["email"] });
       return;
     }
     if (v.password !== v.confirmPassword) {

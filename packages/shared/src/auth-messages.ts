@@ -2,6 +2,9 @@
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_HINT = "Password must be at least 6 characters";
+/** An API answer without a message of its own (the spec's wording; apps/web/src/lib/api-client.ts). */
+export const httpErrorMessage = (status: number) => `HTTP error! status: ${status}`;
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";

@@ -26,6 +26,7 @@ export const NEXT_STEP_MESSAGES = {
   updated: "Next step saved.",
   done: "Next step marked done.",
   deleted: "Next step deleted.",
+  notSaved: "The next step could not be saved.",
 } as const;
 
 /** A calendar date, checked to exist (2026-02-30 is refused). */

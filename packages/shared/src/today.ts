@@ -27,6 +27,21 @@ export const TODAY_MESSAGES = {
   timeZoneInvalid: "Choose a time zone from the list.",
 } as const;
 
+/**
+ * The five lists of Today, named and emptied alike on the page and in the weekly digest (docs/RULES.md,
+ * The officer's day: the email "has the same five lists as Today").
+ */
+export const TODAY_SECTIONS = {
+  overdue: { title: "Overdue", empty: "Nothing overdue." },
+  week: { title: "Due this week", empty: "Nothing due in the next seven days." },
+  noContact: {
+    title: (days: number) => `No contact for ${days} days`,
+    empty: (days: number) => `Everyone has been contacted in the last ${days} days.`,
+  },
+  longInStage: { title: "Longer in stage than usual", empty: "No donor has been in a stage longer than usual." },
+  notStarted: { title: "High capacity, not yet in Discovery", empty: "Every donor with a capacity has begun." },
+} as const;
+
 /** The days of the week as the digest stores them (0 = Sunday, as JavaScript's getDay). */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 

@@ -13,6 +13,7 @@ import {
   TOO_MANY_ATTEMPTS_MESSAGE,
   twoFactorCodeBodySchema,
   twoFactorPasswordBodySchema,
+  UNEXPECTED_ERROR_MESSAGE,
 } from "@cultivate/shared";
 import { tooManyRequests } from "../lib/errors.ts";
 import { FailureLimiter } from "../lib/failure-limiter.ts";
@@ -302,9 +303,7 @@ function sendAuthResult(reply: FastifyReply, result: AuthResult): void {
   if (result.status >= 500) {
     // better-auth's own failure (its message may quote the database): one sentence here, the details to the log.
     reply.log.error({ status: result.status, body: result.text.slice(0, 2000) }, "the auth library failed");
-    reply
-      .type("application/json")
-      .send({ error: "internal_error", message: "An unexpected error occurred. Please try again." });
+    reply.type("application/json").send({ error: "internal_error", message: UNEXPECTED_ERROR_MESSAGE });
     return;
   }
   const code = body.code ?? "auth_error";

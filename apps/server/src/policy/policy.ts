@@ -1,5 +1,6 @@
 import {
   can,
+  DONOR_MESSAGES,
   inOrganization,
   isApproved as approved,
   keepsAnOwner,
@@ -44,7 +45,7 @@ export function organizationScope(actor: Actor, requested?: string | null): stri
     if (can.seeAllOrganizations(actor)) return requested;
     throw notFound();
   }
-  if (!actor.organizationId) throw notFound("Unable to determine your organization");
+  if (!actor.organizationId) throw notFound(DONOR_MESSAGES.unableToDetermineOrganization);
   return actor.organizationId;
 }
 

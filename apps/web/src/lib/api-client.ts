@@ -1,3 +1,5 @@
+import { httpErrorMessage } from "@cultivate/shared";
+
 /** Thrown for any non-2xx answer; `message` is the server's own wording when it sent one. */
 export class ApiClientError extends Error {
   readonly status: number;
@@ -66,8 +68,8 @@ export function apiErrorOf(status: number, data: unknown): ApiClientError {
       ? data.message
       : nonEmpty(data.error)
         ? data.error
-        : `HTTP error! status: ${status}`
-    : `HTTP error! status: ${status}`;
+        : httpErrorMessage(status)
+    : httpErrorMessage(status);
   const code = isRecord(data)
     ? nonEmpty(data.code)
       ? data.code

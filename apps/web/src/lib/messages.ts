@@ -9,7 +9,6 @@ export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link is invalid or has expired. Please request a new one.";
 
 export const ADMIN_ACCESS_DENIED_MESSAGE = "Access Denied: You don't have permission to access the admin dashboard.";
-export const DONOR_LIST_ACCESS_DENIED_MESSAGE = "You don't have permission to access the donor list.";
 
 export const COMING_SOON_MESSAGE = "This area is coming soon.";
 export const onboardingFailedMessage = (message: string) => `Failed to submit form: ${message}`;

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "../auth.ts";
+import {
+  INVALID_EMAIL_MESSAGE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from "../auth.ts";
 
 /**
  * The parts of better-auth's answers (/api/auth/*) the browser reads; everything else they carry is
@@ -15,7 +20,7 @@ export const enableTwoFactorResultSchema = z.object({ totpURI: z.string(), backu
 export type EnableTwoFactorResult = z.infer<typeof enableTwoFactorResultSchema>;
 
 // ---- what the server checks before a request reaches better-auth (apps/server/src/auth/routes.ts) ----
-const emailField = z.string().trim().toLowerCase().email({ error: "Please enter a valid email address." }).max(254);
+const emailField = z.string().trim().toLowerCase().email({ error: INVALID_EMAIL_MESSAGE }).max(254);
 export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Please enter your current password.";
 const passwordField = z
   .string()

@@ -1,3 +1,4 @@
+import { httpErrorMessage } from "../auth-messages.ts";
 import { plural } from "../format.ts";
 const PLURAL = new Intl.PluralRules("en-US");
 const COUNT = new Intl.NumberFormat("en-US");
@@ -30,7 +31,9 @@ export const DONOR_MESSAGES = {
   parseError: "Error parsing CSV file. Please check the format.",
   readError: (message: string) => `Error reading file: ${message}`,
   uploadFailed: (message: string) => `Failed to upload donors: ${message}`,
-  httpError: (status: number) => `HTTP error! status: ${status}`,
+  httpError: httpErrorMessage,
+  undoFailed: "Failed to undo the import.",
+  relationshipManagerNotSaved: "The relationship manager could not be saved.",
   /**
    * The spec's "Successfully uploaded {n} donor records!", with what happened to them (issue 14): n counts
    * every row that matched or made a donor, so the new, updated and unchanged ones are told apart, and

@@ -3,6 +3,7 @@ import {
   can,
   plural,
   TODAY_MESSAGES,
+  TODAY_SECTIONS,
   WEEKDAYS,
   type DigestSettingsInput,
   type DigestStatus,
@@ -146,43 +147,43 @@ export function digestEmail(
     xs.map((s) => ({ text: `${s.title} (${s.donorName}), due ${s.dueDate}`, href: donorUrl(s.donorId) }));
   const sections: Section[] = [
     {
-      title: "Overdue next steps",
+      title: TODAY_SECTIONS.overdue.title,
       total: steps.overdue.length,
       lines: stepLines(steps.overdue),
-      empty: "Nothing overdue.",
+      empty: TODAY_SECTIONS.overdue.empty,
     },
     {
-      title: "Due this week",
+      title: TODAY_SECTIONS.week.title,
       total: steps.week.length,
       lines: stepLines(steps.week),
-      empty: "Nothing due in the next seven days.",
+      empty: TODAY_SECTIONS.week.empty,
     },
     {
-      title: `No contact for ${lists.noContact.days} days`,
+      title: TODAY_SECTIONS.noContact.title(lists.noContact.days),
       total: lists.noContact.total,
       lines: lists.noContact.items.map((d) => ({
         text: `${d.name}: ${d.daysSinceContact === null ? "never contacted" : `last contact ${plural(d.daysSinceContact, "day")} ago`}`,
         href: donorUrl(d.id),
       })),
-      empty: "Everyone has been contacted recently.",
+      empty: TODAY_SECTIONS.noContact.empty(lists.noContact.days),
     },
     {
-      title: "Longer in stage than usual",
+      title: TODAY_SECTIONS.longInStage.title,
       total: lists.longInStage.total,
       lines: lists.longInStage.items.map((d) => ({
         text: `${d.name}: ${Math.floor(d.daysInStage)} days in ${d.stage} (usually ${Math.round(d.medianDays)})`,
         href: donorUrl(d.id),
       })),
-      empty: "No donor is taking longer than usual.",
+      empty: TODAY_SECTIONS.longInStage.empty,
     },
     {
-      title: "High capacity, not yet in Discovery",
+      title: TODAY_SECTIONS.notStarted.title,
       total: lists.notStarted.total,
       lines: lists.notStarted.items.map((d) => ({
         text: `${d.name}${d.estimatedCapacity === null ? "" : `: capacity $${d.estimatedCapacity.toLocaleString("en-US")}`}`,
         href: donorUrl(d.id),
       })),
-      empty: "Every donor with a capacity has begun.",
+      empty: TODAY_SECTIONS.notStarted.empty,
     },
   ];
   const more = (s: Section) => (s.total > s.lines.length ? `…and ${s.total - s.lines.length} more.` : null);

@@ -1,10 +1,8 @@
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { RequireAuth } from "@/features/auth/components/require-auth";
 import { ActionHistory } from "@/features/activity/components/action-history";
+import { ACTION_HISTORY_ACCESS_DENIED_MESSAGE } from "@cultivate/shared";
 import { usePageTitle } from "@/lib/page-title";
-
-export const ACTION_HISTORY_ACCESS_DENIED_MESSAGE =
-  "Access Denied: You don't have permission to view the action history.";
 
 export function AdminActionsRoute() {
   usePageTitle("Action History");

@@ -1,3 +1,4 @@
+import { MANAGE_ORGANIZATIONS_DENIED_MESSAGE } from "@cultivate/shared";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { OrganizationManagement } from "@/features/admin/components/organization-management";
 import { usePageTitle } from "@/lib/page-title";
@@ -10,7 +11,7 @@ export function AdminOrganizationsRoute() {
   return (
     <RequirePermission
       permission="manageOrganizations"
-      deniedMessage="You don't have permission to manage organizations."
+      deniedMessage={MANAGE_ORGANIZATIONS_DENIED_MESSAGE}
       deniedTitle="Access Denied"
     >
       <OrganizationManagement params={{ q: searchParam(params), page: pageParam(params) }} onChange={set} />

@@ -344,7 +344,7 @@ function DonorList() {
           );
           setSelected(new Set());
         },
-        onError: (error) => notify.error(errorMessage(error, "The relationship manager could not be saved.")),
+        onError: (error) => notify.error(errorMessage(error, DONOR_MESSAGES.relationshipManagerNotSaved)),
       },
     );
   };

@@ -1,6 +1,6 @@
 import { useSearchParams } from "react-router";
 import { Card, Container, Group, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { DONOR_MESSAGES, plural } from "@cultivate/shared";
+import { DONOR_MESSAGES, plural, TODAY_SECTIONS } from "@cultivate/shared";
 import { useMe } from "@/features/auth/api/get-me";
 import { RequirePermission } from "@/features/auth/components/require-permission";
 import { useRelationshipManagers } from "@/features/donors/api/portfolio";
@@ -110,12 +110,18 @@ function Today() {
           ) : null}
         </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <StepList title="Overdue" owner={owner} window="overdue" empty="Nothing overdue." {...actions} />
           <StepList
-            title="Due this week"
+            title={TODAY_SECTIONS.overdue.title}
+            owner={owner}
+            window="overdue"
+            empty={TODAY_SECTIONS.overdue.empty}
+            {...actions}
+          />
+          <StepList
+            title={TODAY_SECTIONS.week.title}
             owner={owner}
             window="week"
-            empty="Nothing due in the next seven days."
+            empty={TODAY_SECTIONS.week.empty}
             {...actions}
           />
           {hasOrganization ? (

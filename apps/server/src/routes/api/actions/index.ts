@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  ACTION_HISTORY_ACCESS_DENIED_MESSAGE,
   actionFilterOptionsQuerySchema,
   actionFilterOptionsSchema,
   actionFiltersSchema,
@@ -21,14 +22,13 @@ import {
 } from "../../../services/activity/history.ts";
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-const ACCESS_DENIED = "Access Denied: You don't have permission to view the action history.";
 
 /** Action history (docs/RULES.md, Activity history): admin, owner, manager; owners and managers see their organisation only. */
 export const actionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The organisation filter comes from the actor: admins see all (or the one they name), others only theirs. */
   const scope = async (request: FastifyRequest, requested: string | undefined) => {
     const actor = requireActor(await app.getActor(request));
-    authorize(actor, can.viewActionHistory, ACCESS_DENIED);
+    authorize(actor, can.viewActionHistory, ACTION_HISTORY_ACCESS_DENIED_MESSAGE);
     const organizationId = can.seeAllOrganizations(actor) ? (requested ?? null) : organizationScope(actor, requested);
     return { actor, organizationId };
   };

@@ -5,6 +5,8 @@ import {
   PASSWORD_MIN_LENGTH,
   PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORDS_DO_NOT_MATCH,
+  CURRENT_PASSWORD_REQUIRED_MESSAGE,
+  FILL_ALL_FIELDS_MESSAGE,
 } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { PasswordField } from "@/components/ui/password-field";
@@ -22,8 +24,8 @@ export function ChangePasswordCard() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    if (!currentPassword) return setError("Please enter your current password.");
-    if (!newPassword || !confirm) return setError("Please fill in all fields");
+    if (!currentPassword) return setError(CURRENT_PASSWORD_REQUIRED_MESSAGE);
+    if (!newPassword || !confirm) return setError(FILL_ALL_FIELDS_MESSAGE);
     if (newPassword !== confirm) return setError(PASSWORDS_DO_NOT_MATCH);
     if (newPassword.length < PASSWORD_MIN_LENGTH) return setError(PASSWORD_TOO_SHORT_MESSAGE);
     change.mutate(

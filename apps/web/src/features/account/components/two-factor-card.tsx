@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE } from "@cultivate/shared";
 import { useEffect, useState, type FormEvent } from "react";
 import QRCode from "qrcode";
 import {
@@ -176,7 +177,7 @@ export function TwoFactorCard() {
 
   const start = (password: string) => {
     setError(null);
-    if (!password) return setError("Please enter your current password.");
+    if (!password) return setError(CURRENT_PASSWORD_REQUIRED_MESSAGE);
     enable.mutate(password, {
       onSuccess: setSetup,
       onError: (err) => setError(errorMessage(err, "Failed to start set-up.")),
@@ -184,7 +185,7 @@ export function TwoFactorCard() {
   };
   const stop = (password: string) => {
     setError(null);
-    if (!password) return setError("Please enter your current password.");
+    if (!password) return setError(CURRENT_PASSWORD_REQUIRED_MESSAGE);
     disable.mutate(password, {
       onSuccess: () => {
         notify.success("Two-factor sign-in is off.");

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
-import { createUserInputSchema, userCreatedMessage } from "@cultivate/shared";
+import { createUserInputSchema, userCreatedMessage, FILL_ALL_FIELDS_MESSAGE } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
@@ -30,7 +30,7 @@ export function AddUserForm({ organizationId, onCreated }: AddUserFormProps) {
     // The same schema as the server, so the messages and their order match.
     const checked = createUserInputSchema.safeParse(input);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Please fill in all fields");
+      setError(checked.error.issues[0]?.message ?? FILL_ALL_FIELDS_MESSAGE);
       return;
     }
     createUser.mutate(input, {

@@ -1,7 +1,6 @@
+import { DONOR_MESSAGES } from "@cultivate/shared";
 import { useState } from "react";
 import { Button, Group, Modal, TextInput } from "@mantine/core";
-
-export const GROUP_NAME_REQUIRED_MESSAGE = "Please enter a name for the group";
 
 interface NewGroupModalProps {
   opened: boolean;
@@ -28,7 +27,7 @@ export function NewGroupModal({ opened, onClose, creating, onCreate }: NewGroupM
         onSubmit={(event) => {
           event.preventDefault();
           const trimmed = name.trim();
-          if (!trimmed) return setError(GROUP_NAME_REQUIRED_MESSAGE);
+          if (!trimmed) return setError(DONOR_MESSAGES.groupNameRequired);
           onCreate(trimmed).then(close, () => undefined);
         }}
       >

@@ -48,7 +48,7 @@ export function ImportHistory({ organizationId, page, onPage, showOrganization }
     confirmUndoImport(batch, () =>
       undo.mutate(batch.id, {
         onSuccess: () => notify.info(`Undoing the import${batch.fileName ? ` of ${batch.fileName}` : ""}…`),
-        onError: (error) => notify.error(errorMessage(error, "Failed to undo the import.")),
+        onError: (error) => notify.error(errorMessage(error, DONOR_MESSAGES.undoFailed)),
       }),
     );
 

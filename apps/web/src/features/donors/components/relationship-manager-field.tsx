@@ -1,5 +1,5 @@
 import { Group, Select, Text } from "@mantine/core";
-import { type DonorRecord, type RelationshipManager } from "@cultivate/shared";
+import { type DonorRecord, type RelationshipManager, DONOR_MESSAGES } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useAssignRelationshipManager, useRelationshipManagers } from "../api/portfolio";
@@ -47,7 +47,7 @@ export function RelationshipManagerField({ donor, canAssign }: { donor: DonorRec
         onChange={(userId) =>
           assign.mutate(userId, {
             onSuccess: (res) => notify.success(res.message),
-            onError: (error) => notify.error(errorMessage(error, "The relationship manager could not be saved.")),
+            onError: (error) => notify.error(errorMessage(error, DONOR_MESSAGES.relationshipManagerNotSaved)),
           })
         }
       />

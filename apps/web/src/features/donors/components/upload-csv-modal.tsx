@@ -201,7 +201,7 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
             onUndo={() =>
               confirmUndoImport(batch, () =>
                 undo.mutate(batch.id, {
-                  onError: (error) => notify.error(errorMessage(error, "Failed to undo the import.")),
+                  onError: (error) => notify.error(errorMessage(error, DONOR_MESSAGES.undoFailed)),
                 }),
               )
             }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
-import { addDays, nextStepCreateSchema, NEXT_STEP_TITLE_MAX } from "@cultivate/shared";
+import { addDays, nextStepCreateSchema, NEXT_STEP_TITLE_MAX, NEXT_STEP_MESSAGES } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useCreateNextStep } from "../api/next-steps";
@@ -51,7 +51,7 @@ export function NextStepForm({ opened, onClose, donorId, initial }: Props) {
         notify.success(res.message);
         onClose();
       },
-      onError: (e) => notify.error(errorMessage(e, "The next step could not be saved.")),
+      onError: (e) => notify.error(errorMessage(e, NEXT_STEP_MESSAGES.notSaved)),
     });
   };
 

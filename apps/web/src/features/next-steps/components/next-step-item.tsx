@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Modal, Select, Stack, Text } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
-import { addDays, formatDate, type NextStep } from "@cultivate/shared";
+import { addDays, formatDate, type NextStep, NEXT_STEP_MESSAGES } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useDeleteNextStep, useUpdateNextStep } from "../api/next-steps";
@@ -42,7 +42,7 @@ export function NextStepItem({ step, showDonor, assignees, onDone }: NextStepIte
         notify.success(res.message);
         then?.();
       },
-      onError: (e) => notify.error(errorMessage(e, "The next step could not be saved.")),
+      onError: (e) => notify.error(errorMessage(e, NEXT_STEP_MESSAGES.notSaved)),
     });
 
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Anchor, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { formatDate, formatMoney, plural, type TodayLists } from "@cultivate/shared";
+import { formatDate, formatMoney, plural, TODAY_SECTIONS, type TodayLists } from "@cultivate/shared";
 
 type Donor = TodayLists["noContact"]["items"][number] | TodayLists["notStarted"]["items"][number];
 
@@ -81,12 +81,12 @@ export function TodayDonorLists({
   return (
     <>
       <DonorCard
-        title={days ? `No contact for ${days} days` : "No contact"}
+        title={days ? TODAY_SECTIONS.noContact.title(days) : "No contact"}
         total={lists?.noContact.total ?? 0}
         items={lists?.noContact.items ?? []}
         loading={loading}
         showManager={showManager}
-        empty={`Everyone has been contacted in the last ${days ?? "few"} days.`}
+        empty={days ? TODAY_SECTIONS.noContact.empty(days) : "Everyone has been contacted recently."}
         detail={(d) =>
           d.daysSinceContact === null
             ? "Never contacted"
@@ -94,21 +94,21 @@ export function TodayDonorLists({
         }
       />
       <DonorCard
-        title="Longer in stage than usual"
+        title={TODAY_SECTIONS.longInStage.title}
         total={lists?.longInStage.total ?? 0}
         items={lists?.longInStage.items ?? []}
         loading={loading}
         showManager={showManager}
-        empty="No donor has been in a stage longer than usual."
+        empty={TODAY_SECTIONS.longInStage.empty}
         detail={(d) => `${d.stage}: ${Math.floor(d.daysInStage)} days (usually ${Math.round(d.medianDays)})`}
       />
       <DonorCard
-        title="High capacity, not yet in Discovery"
+        title={TODAY_SECTIONS.notStarted.title}
         total={lists?.notStarted.total ?? 0}
         items={lists?.notStarted.items ?? []}
         loading={loading}
         showManager={showManager}
-        empty="Every donor with a capacity has begun."
+        empty={TODAY_SECTIONS.notStarted.empty}
         detail={(d) => `Capacity ${formatMoney(d.estimatedCapacity)}`}
       />
     </>
