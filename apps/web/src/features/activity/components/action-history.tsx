@@ -155,7 +155,8 @@ export function ActionHistory({ me }: { me: Me }) {
                         {formatDateTime(a.timestamp, { seconds: true }).split(", ").pop()}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    {/* A long email in a sentence wraps rather than widening the table on a phone. */}
+                    <Table.Td style={{ overflowWrap: "anywhere" }}>
                       <Text size="sm" data-testid="action-sentence">
                         {describeAction(a)}
                       </Text>
