@@ -1,17 +1,11 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconCheck, IconUserX } from "@tabler/icons-react";
-import {
-  approvalEmailFailedMessage,
-  formatDate,
-  userApprovedMessage,
-  userDeclinedMessage,
-  type AdminUser,
-  type Application,
-} from "@cultivate/shared";
+import { formatDate, userDeclinedMessage, type AdminUser, type Application } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
-import { useApproveUser, useDeclineUser } from "../api/users";
+import { useDeclineUser } from "../api/users";
+import { useApproveWithNotice } from "./approve-user";
 
 const answerLines = (a: Application): [string, string | null][] => [
   ["Role", a.role === "other" ? `Other: ${a.otherRole ?? ""}` : a.role],
@@ -30,20 +24,12 @@ const answerLines = (a: Application): [string, string | null][] => [
 
 /** One applicant: who, which organisation, every onboarding answer, and the decision. */
 function ApplicationCard({ user }: { user: AdminUser }) {
-  const approve = useApproveUser();
+  const approve = useApproveWithNotice();
   const decline = useDeclineUser();
   const a = user.application;
   const name = user.name ?? user.email;
 
-  const handleApprove = () =>
-    approve.mutate(user.id, {
-      onSuccess: (result) => {
-        if (result.alreadyApproved) notify.info(`User "${user.email}" is already approved.`);
-        else if (result.emailError) notify.warning(approvalEmailFailedMessage(result.emailError));
-        else notify.success(userApprovedMessage(user.email));
-      },
-      onError: (err) => notify.error(`Failed to approve user: ${errorMessage(err, "Network error")}`),
-    });
+  const handleApprove = () => approve.run(user);
 
   const confirmDecline = () =>
     modals.openConfirmModal({

@@ -1,19 +1,12 @@
 import { useState } from "react";
 import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
-import {
-  ROLE_LABELS,
-  approvalEmailFailedMessage,
-  formatDate,
-  userApprovedMessage,
-  type AdminUser,
-  type RoleName,
-  type UserList,
-} from "@cultivate/shared";
+import { ROLE_LABELS, formatDate, type AdminUser, type RoleName, type UserList } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
-import { useApproveUser, useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
+import { useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
+import { useApproveWithNotice } from "./approve-user";
 
 export const NO_ORGANIZATION = "none";
 const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
@@ -40,7 +33,7 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
   const assignRole = useAssignRole();
   const removeRole = useRemoveRole();
   const setOrganization = useSetUserOrganization();
-  const approve = useApproveUser();
+  const approve = useApproveWithNotice();
   const [role, setRole] = useState<string | null>(null);
   const hasRole = user.roles.length > 0;
   const canTouchRole = (name: string) => !isAdminRole(name) || data.permissions.grantAdmin;
@@ -87,15 +80,7 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
     );
   };
 
-  const handleApprove = () =>
-    approve.mutate(user.id, {
-      onSuccess: (result) => {
-        if (result.alreadyApproved) notify.info(`User "${user.email}" is already approved.`);
-        else if (result.emailError) notify.warning(approvalEmailFailedMessage(result.emailError));
-        else notify.success(userApprovedMessage(user.email));
-      },
-      onError: (err) => notify.error(`Failed to approve user: ${errorMessage(err, "Network error")}`),
-    });
+  const handleApprove = () => approve.run(user);
 
   const identity = (
     <>
