@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
-import { IconCheck, IconUserX } from "@tabler/icons-react";
+import { IconUserX } from "@tabler/icons-react";
 import { formatDate, userDeclinedMessage, type AdminUser, type Application } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useDeclineUser } from "../api/users";
-import { useApproveWithNotice } from "./approve-user";
+import { ApproveUserButton } from "./approve-user";
 
 const answerLines = (a: Application): [string, string | null][] => [
   ["Role", a.role === "other" ? `Other: ${a.otherRole ?? ""}` : a.role],
@@ -24,12 +24,9 @@ const answerLines = (a: Application): [string, string | null][] => [
 
 /** One applicant: who, which organisation, every onboarding answer, and the decision. */
 function ApplicationCard({ user }: { user: AdminUser }) {
-  const approve = useApproveWithNotice();
   const decline = useDeclineUser();
   const a = user.application;
   const name = user.name ?? user.email;
-
-  const handleApprove = () => approve.run(user);
 
   const confirmDecline = () =>
     modals.openConfirmModal({
@@ -87,16 +84,9 @@ function ApplicationCard({ user }: { user: AdminUser }) {
           </>
         ) : null}
         <Group gap="xs" mt="xs">
-          <Button
-            size="xs"
-            color="green"
-            leftSection={<IconCheck size={14} />}
-            loading={approve.isPending}
-            onClick={handleApprove}
-            aria-label={`Approve ${user.email}`}
-          >
+          <ApproveUserButton user={user} aria-label={`Approve ${user.email}`}>
             Approve
-          </Button>
+          </ApproveUserButton>
           <Button
             size="xs"
             variant="light"

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
-import { IconCheck, IconX } from "@tabler/icons-react";
+import { IconX } from "@tabler/icons-react";
 import { ROLE_LABELS, formatDate, type AdminUser, type RoleName, type UserList } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
 import { useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
-import { useApproveWithNotice } from "./approve-user";
+import { ApproveUserButton } from "./approve-user";
 
 export const NO_ORGANIZATION = "none";
 const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
@@ -33,7 +33,6 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
   const assignRole = useAssignRole();
   const removeRole = useRemoveRole();
   const setOrganization = useSetUserOrganization();
-  const approve = useApproveWithNotice();
   const [role, setRole] = useState<string | null>(null);
   const hasRole = user.roles.length > 0;
   const canTouchRole = (name: string) => !isAdminRole(name) || data.permissions.grantAdmin;
@@ -80,8 +79,6 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
     );
   };
 
-  const handleApprove = () => approve.run(user);
-
   const identity = (
     <>
       <Text size="sm" fw={500} style={{ overflowWrap: "anywhere" }}>
@@ -121,16 +118,9 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
         {STATUS_LABEL[user.onboardingStatus]}
       </Badge>
       {user.onboardingStatus === "pending" || user.onboardingStatus === "submitted" ? (
-        <Button
-          size="xs"
-          color="green"
-          leftSection={<IconCheck size={14} />}
-          loading={approve.isPending}
-          onClick={handleApprove}
-          styles={UNCLIPPED_BUTTON}
-        >
+        <ApproveUserButton user={user} styles={UNCLIPPED_BUTTON}>
           Approve User
-        </Button>
+        </ApproveUserButton>
       ) : null}
     </>
   );
