@@ -6,6 +6,7 @@ import { ACTION_TYPES, ACTION_USER_OPTIONS } from "@cultivate/shared";
 import { useOrganizationNames } from "@/lib/organization-names";
 import { TYPING_PAUSE_MS } from "@/lib/typing";
 import { useActionFilterOptions } from "../api/get-actions";
+import { organizationChoices } from "@/components/ui/organization-picker";
 
 export type FilterState = {
   actionType?: string;
@@ -117,10 +118,7 @@ export function ActionFiltersPanel({ value, showOrganization, onChange }: Action
             label="Organization"
             placeholder="All organizations"
             clearable
-            searchable
-            data={(organizations ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            limit={100}
-            nothingFoundMessage="No organization of that name"
+            {...organizationChoices(organizations)}
             value={value.organizationId ?? null}
             onChange={(v) => set({ organizationId: v ?? undefined })}
           />

@@ -7,6 +7,7 @@ import { notify } from "@/lib/notify";
 import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
 import { useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
 import { ApproveUserButton } from "./approve-user";
+import { ORGANIZATION_SEARCH } from "@/components/ui/organization-picker";
 
 export const NO_ORGANIZATION = "none";
 const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" } as const;
@@ -100,10 +101,7 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
       onChange={handleOrganization}
       disabled={!data.permissions.changeOrganization || setOrganization.isPending}
       allowDeselect={false}
-      // An installation may hold thousands of organisations: type to find one, and draw at most 100 options.
-      searchable
-      limit={100}
-      nothingFoundMessage="No organization found"
+      {...ORGANIZATION_SEARCH}
       size="xs"
       w={170}
     />

@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useOrganizationNames } from "@/lib/organization-names";
 import { useCreateCampaign, useUpdateCampaign } from "../api/campaigns";
+import { organizationChoices } from "@/components/ui/organization-picker";
 
 interface CampaignFormModalProps {
   opened: boolean;
@@ -153,12 +154,9 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
           <Select
             label="Organization"
             description="You have no organization of your own: choose the one this campaign belongs to."
-            data={(orgOptions.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            {...organizationChoices(orgOptions.data)}
             value={pickedOrg}
             onChange={setPickedOrg}
-            searchable
-            limit={100}
-            nothingFoundMessage="No organization of that name"
             withAsterisk
           />
         ) : null}

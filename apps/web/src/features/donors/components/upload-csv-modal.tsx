@@ -13,6 +13,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { CSV_PREVIEW_ROWS, isCsvFile, readCsv, type CsvPreview } from "../utils/read-csv";
 import { confirmUndoImport } from "./confirm-undo-import";
 import { ImportProgress, ImportReport } from "./import-report";
+import { organizationChoices } from "@/components/ui/organization-picker";
 
 interface UploadCsvModalProps {
   opened: boolean;
@@ -135,14 +136,10 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
                   : "Your own organization"
             }
             withAsterisk={mustChooseTarget}
-            data={(organizations.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            {...organizationChoices(organizations.data)}
             value={target}
             onChange={setTarget}
             clearable
-            searchable
-            // An installation may hold thousands: typing finds one (as OrganizationPicker).
-            limit={100}
-            nothingFoundMessage="No organization of that name"
             disabled={running}
           />
         ) : null}
