@@ -140,6 +140,10 @@ describe("creating users", () => {
         { email: uniqueEmail(), password: "12345", confirmPassword: "12345" },
         "Password must be at least 6 characters long",
       ],
+      [
+        { email: uniqueEmail(), password: "x".repeat(129), confirmPassword: "x".repeat(129) },
+        "Password must be at most 128 characters long",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await post(body);

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  INVALID_EMAIL_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH,
-} from "./auth.ts";
+import { INVALID_EMAIL_MESSAGE, newPasswordProblem, PASSWORDS_DO_NOT_MATCH } from "./auth.ts";
 import { plural } from "./format.ts";
 import { ONBOARDING_STATUSES, ROLE_NAMES } from "./roles.ts";
 
@@ -65,21 +59,13 @@ export const createUserInputSchema = z
       ctx.addIssue({ code: "custom", message: INVALID_EMAIL_MESSAGE, path: ["email"] });
       return;
     }
-    if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] });
-      return;
-    }
-    if (v.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: "custom", message: PASSWORD_TOO_SHORT_MESSAGE, path: ["password"] });
-      return;
-    }
-    if (v.password.length > PASSWORD_MAX_LENGTH) {
+    const problem = newPasswordProblem(v.password, v.confirmPassword);
+    if (problem)
       ctx.addIssue({
         code: "custom",
-        message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-        path: ["password"],
+        message: problem,
+        path: [problem === PASSWORDS_DO_NOT_MATCH ? "confirmPassword" : "password"],
       });
-    }
   });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 

@@ -7,5 +7,17 @@ export const httpErrorMessage = (status: number) => `HTTP error! status: ${statu
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const PASSWORD_TOO_LONG_MESSAGE = `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`;
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again.";
 export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please wait a minute and try again.";
+
+/**
+ * A new password and its confirmation, checked in the order of docs/RULES.md (match, then length): the
+ * sentence to show, or null. Every form that sets a password (register, reset, change, Add User) asks this.
+ */
+export function newPasswordProblem(password: string, confirmPassword: string): string | null {
+  if (password !== confirmPassword) return PASSWORDS_DO_NOT_MATCH;
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT_MESSAGE;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
+  return null;
+}

@@ -3,6 +3,7 @@ import {
   INVALID_EMAIL_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
 } from "../auth.ts";
 
@@ -25,7 +26,7 @@ export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Please enter your current pass
 const passwordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
-  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` });
+  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE });
 const currentPasswordField = z
   .string({ error: CURRENT_PASSWORD_REQUIRED_MESSAGE })
   .min(1, { error: CURRENT_PASSWORD_REQUIRED_MESSAGE })

@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import {
-  PASSWORD_HINT,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_TOO_SHORT_MESSAGE,
-  PASSWORDS_DO_NOT_MATCH,
-  CURRENT_PASSWORD_REQUIRED_MESSAGE,
-  FILL_ALL_FIELDS_MESSAGE,
-} from "@cultivate/shared";
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE, FILL_ALL_FIELDS_MESSAGE, newPasswordProblem } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
+import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { PasswordField } from "@/components/ui/password-field";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -26,8 +20,8 @@ export function ChangePasswordCard() {
     setError(null);
     if (!currentPassword) return setError(CURRENT_PASSWORD_REQUIRED_MESSAGE);
     if (!newPassword || !confirm) return setError(FILL_ALL_FIELDS_MESSAGE);
-    if (newPassword !== confirm) return setError(PASSWORDS_DO_NOT_MATCH);
-    if (newPassword.length < PASSWORD_MIN_LENGTH) return setError(PASSWORD_TOO_SHORT_MESSAGE);
+    const problem = newPasswordProblem(newPassword, confirm);
+    if (problem) return setError(problem);
     change.mutate(
       { currentPassword, newPassword },
       {
@@ -61,18 +55,12 @@ export function ChangePasswordCard() {
             value={currentPassword}
             onChange={(e) => setCurrent(e.currentTarget.value)}
           />
-          <PasswordField
-            label="New password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNew(e.currentTarget.value)}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
+          <NewPasswordFields
+            labels={["New password", "Confirm new password"]}
+            password={newPassword}
+            confirmPassword={confirm}
+            onPassword={setNew}
+            onConfirmPassword={setConfirm}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={change.isPending}>

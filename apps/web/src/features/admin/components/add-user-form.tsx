@@ -3,7 +3,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mant
 import { IconUserPlus } from "@tabler/icons-react";
 import { createUserInputSchema, userCreatedMessage, FILL_ALL_FIELDS_MESSAGE } from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
-import { PasswordField } from "@/components/ui/password-field";
+import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useCreateUser } from "../api/users";
@@ -61,18 +61,12 @@ export function AddUserForm({ organizationId, onCreated }: AddUserFormProps) {
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
-            <PasswordField
-              label="Password"
-              autoComplete="new-password"
-              description="At least 6 characters"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <PasswordField
-              label="Confirm Password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            <NewPasswordFields
+              labels={["Password", "Confirm Password"]}
+              password={password}
+              confirmPassword={confirmPassword}
+              onPassword={setPassword}
+              onConfirmPassword={setConfirmPassword}
             />
           </SimpleGrid>
           <Group justify="flex-end">

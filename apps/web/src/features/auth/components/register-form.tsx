@@ -2,14 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { PASSWORD_HINT, UNEXPECTED_ERROR_MESSAGE } from "@cultivate/shared";
+import { newPasswordProblem, UNEXPECTED_ERROR_MESSAGE } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
-import { PasswordField } from "@/components/ui/password-field";
+import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { FormError } from "@/components/ui/form-error";
 import { useSignUp } from "../api/sign-up";
 import { getMe } from "../api/get-me";
 import { queryKeys } from "@/lib/query-keys";
-import { validateNewPassword } from "../utils/validate-new-password";
 import { AuthCard } from "./auth-card";
 
 export function RegisterForm() {
@@ -24,7 +23,7 @@ export function RegisterForm() {
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = validateNewPassword(password, confirmPassword);
+    const problem = newPasswordProblem(password, confirmPassword);
     setError(problem);
     if (problem) return;
     signUp.mutate(
@@ -75,20 +74,13 @@ export function RegisterForm() {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
-          <PasswordField
-            label="Password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
+          <NewPasswordFields
+            labels={["Password", "Confirm password"]}
             required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordField
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            password={password}
+            confirmPassword={confirmPassword}
+            onPassword={setPassword}
+            onConfirmPassword={setConfirmPassword}
           />
           <Button type="submit" fullWidth loading={signUp.isPending}>
             Create account

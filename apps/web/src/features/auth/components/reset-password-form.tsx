@@ -2,12 +2,11 @@ import { useState, type FormEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, Anchor, Button, Stack } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
-import { PASSWORD_HINT } from "@cultivate/shared";
-import { PasswordField } from "@/components/ui/password-field";
+import { newPasswordProblem } from "@cultivate/shared";
+import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { FormError } from "@/components/ui/form-error";
 import { PASSWORD_RESET_SUCCESS_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "@/lib/messages";
 import { useResetPassword } from "../api/reset-password";
-import { validateNewPassword } from "../utils/validate-new-password";
 import { AuthCard } from "./auth-card";
 
 function InvalidLink() {
@@ -36,7 +35,7 @@ export function ResetPasswordForm() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!token) return;
-    const problem = validateNewPassword(password, confirmPassword);
+    const problem = newPasswordProblem(password, confirmPassword);
     setError(problem);
     if (problem) return;
     resetPassword.mutate({ newPassword: password, token });
@@ -61,20 +60,13 @@ export function ResetPasswordForm() {
       <form onSubmit={handleSubmit}>
         <Stack>
           <FormError message={error} />
-          <PasswordField
-            label="New password"
-            description={PASSWORD_HINT}
-            autoComplete="new-password"
+          <NewPasswordFields
+            labels={["New password", "Confirm new password"]}
             required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+            password={password}
+            confirmPassword={confirmPassword}
+            onPassword={setPassword}
+            onConfirmPassword={setConfirmPassword}
           />
           <Button type="submit" fullWidth loading={resetPassword.isPending}>
             Reset password
