@@ -17,14 +17,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Donors whose donor_search row is missing, extra or different (migration 0027: lower-case copies). */
+/** Donors whose donor_search row is missing, extra or different (0027: lower-case copies; 0031: name keys). */
 const drift = async () => {
   const r = await t.db.execute(sql`
     SELECT count(*)::int AS n FROM ${donors} d FULL JOIN ${donorSearch} s ON s.donor_id = d.id
     WHERE d.id IS NULL OR s.donor_id IS NULL
-       OR (d.organization_id, d.first_name, d.last_name,
+       OR (d.organization_id, d.first_name_key, d.last_name_key,
            lower(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), lower(d.email))
-          IS DISTINCT FROM (s.organization_id, s.first_name, s.last_name, s.name_lower, s.email_lower)`);
+          IS DISTINCT FROM (s.organization_id, s.first_name_key, s.last_name_key, s.name_lower, s.email_lower)`);
   return rowsOf<{ n: number }>(r)[0]!.n;
 };
 const searchRows = async (organizationId: string) =>

@@ -402,3 +402,56 @@ describe("messages", () => {
     expect(DONOR_MESSAGES.accessDenied).toBe("You don't have permission to access the donor list.");
   });
 });
+
+describe("the name order (ADR 075)", () => {
+  // Last names as prospect-research exports give them: particles in lower case, accents, an apostrophe.
+  // First names all hold "ia", so the two-letter search below matches every donor.
+  const people: [first: string, last: string | null][] = [
+    ["Mia", "Zimmer"],
+    ["Lia", "de Souza"],
+    ["Pia", "adams"],
+    ["Gia", "Ábel"],
+    ["Ria", "Baker"],
+    ["Tia", "Ávila"],
+    ["Via", "O'Brien"],
+    ["Zia", "van Dyke"],
+    ["Nia", "Öztürk"],
+    ["Kia", null],
+  ];
+  const byLast = ["Gia", "Pia", "Tia", "Ria", "Lia", "Via", "Nia", "Zia", "Mia", "Kia"];
+  let cookie: string;
+
+  beforeAll(async () => {
+    const org = await buildOrg(t, "Name Order Trust");
+    cookie = (await buildUser(t, { role: "org_officer", organizationId: org.id })).cookie;
+    for (const [firstName, lastName] of people)
+      await buildDonor(t, org.id, { firstName, lastName, estimatedCapacity: 1000 });
+  });
+
+  const firstNames = async (filters: DonorFilterSettings, extra = "") => {
+    const res = await t.request(
+      "GET",
+      `/api/donors?filters=${encodeURIComponent(encodeDonorFilters(filters))}&pageSize=50${extra}`,
+      { cookie },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().rows.map((r: { firstName: string }) => r.firstName);
+  };
+
+  it("sorts last names without regard to case or accents, on every database", async () => {
+    expect(await firstNames({})).toEqual(byLast);
+    // Descending: the reverse, with the donor without a last name first (as before: DESC puts NULL first).
+    expect(await firstNames({}, "&sort=lastName&dir=desc")).toEqual([...byLast].reverse());
+    expect(await firstNames({}, "&sort=firstName")).toEqual(people.map(([f]) => f).sort());
+  });
+
+  it("uses the same order for a name search, for ties of another column and in the export", async () => {
+    expect(await firstNames({ searchTerm: "ia" })).toEqual(byLast);
+    expect(await firstNames({ searchTerm: "ia" }, "&sort=lastName&dir=desc")).toEqual([...byLast].reverse());
+    expect(await firstNames({}, "&sort=estimatedCapacity&dir=desc")).toEqual(byLast);
+    const csv = await t.request("GET", "/api/donors/export", { cookie });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split("\r\n").slice(1);
+    expect(lines.map((l) => l.split(",")[0])).toEqual(byLast);
+  });
+});

@@ -16,6 +16,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { organizations, users } from "./core.ts";
 
+/**
+ * A name in the list's order (docs/decisions/075-name-order-keys.md): lower case, common Latin accents
+ * folded, compared byte by byte (COLLATE "C"), so "de Souza" sorts among the D's and "Ávila" among the A's
+ * on every database, whatever its collation. Kept by PostgreSQL as stored generated columns of `donors`
+ * (`donor_name_sort_key`, migration 0031) and copied into `donor_search` by its triggers.
+ */
+const nameSortKey = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
 /** lower(last) | lower(first) | zip: the name-and-zip key the import matches on (see services/donors/import/chunk-sql.ts). */
 export const donorNameKeySql = (last: AnyPgColumn, first: AnyPgColumn, zip: AnyPgColumn) =>
   sql`(lower(coalesce(${last}, '')) || '|' || lower(coalesce(${first}, '')) || '|' || coalesce(${zip}, ''))`;
@@ -62,6 +70,10 @@ export const donors = pgTable(
     firstName: text("first_name"),
     middleName: text("middle_name"),
     lastName: text("last_name"),
+    /** The list's order of the last name (nameSortKey): never written by the app. */
+    lastNameKey: nameSortKey("last_name_key").generatedAlwaysAs(sql`donor_name_sort_key(last_name)`),
+    /** The list's order of the first name. */
+    firstNameKey: nameSortKey("first_name_key").generatedAlwaysAs(sql`donor_name_sort_key(first_name)`),
     suffix: text("suffix"),
     age: integer("age"),
     dateOfBirth: date("date_of_birth", { mode: "string" }),
@@ -110,8 +122,8 @@ export const donors = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The name order. (It carried the email for the name search until the search got donor_search, ADR 057.)
-    index("donors_org_name_idx").on(t.organizationId, t.lastName, t.firstName, t.id),
+    // The name order (ADR 075). (It carried the email for the name search until donor_search, ADR 057.)
+    index("donors_org_name_idx").on(t.organizationId, t.lastNameKey, t.firstNameKey, t.id),
     // Import matching on Client ID, email or first + last name + zip (ADR 058).
     index("donors_match_keys_idx").using("gin", donorMatchHashesSql(t)),
     // DS Rating with capacity: the rating + capacity range filter counts a range of this index instead of
@@ -122,8 +134,8 @@ export const donors = pgTable(
     index("donors_org_capacity_sort_idx").on(
       t.organizationId,
       sql`${t.estimatedCapacity} DESC NULLS LAST`,
-      t.lastName,
-      t.firstName,
+      t.lastNameKey,
+      t.firstNameKey,
       t.id,
     ),
     // Every numeric/date filter column, so the exact count of a filtered list is an index-only scan of the
@@ -163,7 +175,7 @@ export const donors = pgTable(
     // import, whose donors are all never contacted, does not sort them into it (list-sql.ts; ADR 058).
     index("donors_org_last_contact_idx").on(t.organizationId, t.lastContactDate),
     index("donors_org_contacted_sort_idx")
-      .on(t.organizationId, sql`${t.lastContactDate} DESC NULLS LAST`, t.lastName, t.firstName, t.id)
+      .on(t.organizationId, sql`${t.lastContactDate} DESC NULLS LAST`, t.lastNameKey, t.firstNameKey, t.id)
       .where(sql`${t.lastContactDate} IS NOT NULL`),
     index("donors_created_by_import_idx").on(t.createdByImportId),
     // The search's trigram indexes are on donor_search (below), not here.
@@ -176,7 +188,7 @@ export const donors = pgTable(
  * million donors rechecks and sorts ≈ 110-byte rows instead of reading 40,000 pages of 2 KB donors.
  * Never written by the app. "first last" and the email are kept in lower case (ADR 062): the search
  * compares them with LIKE and the term's lower(), which is what ILIKE computes for every row it checks.
- * The names stay as written, for the name order. The trigram indexes (pg_trgm GIN) serve LIKE
+ * The names are kept as their order's keys (ADR 075), for sorting the matches. The trigram indexes (pg_trgm GIN) serve LIKE
  * '%term%'; on PGlite they are created with a 64 MB pending list (row-by-row upkeep made imports ~5x
  * slower, migration 0012), merged by the VACUUM that follows each import.
  */
@@ -185,8 +197,10 @@ export const donorSearch = pgTable(
   {
     donorId: uuid("donor_id").primaryKey(),
     organizationId: uuid("organization_id").notNull(),
-    firstName: text("first_name"),
-    lastName: text("last_name"),
+    /** donors.first_name_key */
+    firstNameKey: nameSortKey("first_name_key"),
+    /** donors.last_name_key */
+    lastNameKey: nameSortKey("last_name_key"),
     /** lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) */
     nameLower: text("name_lower").notNull(),
     /** lower(email) */

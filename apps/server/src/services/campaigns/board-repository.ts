@@ -52,8 +52,8 @@ export function boardRepository(db: Db) {
             : eq(donors.relationshipManagerId, manager);
       return cards(tx, organizationId, campaignId, filter).orderBy(
         sql`${donors.estimatedCapacity} desc nulls last`,
-        asc(donors.lastName),
-        asc(donors.firstName),
+        asc(donors.lastNameKey),
+        asc(donors.firstNameKey),
         asc(donors.id),
       );
     },

@@ -131,7 +131,7 @@ export function campaignRepository(db: Db) {
         .from(campaignGoals)
         .innerJoin(donors, eq(donors.id, campaignGoals.donorId))
         .where(and(eq(campaignGoals.campaignId, campaignId), eq(donors.organizationId, organizationId)))
-        .orderBy(donors.lastName, donors.firstName);
+        .orderBy(donors.lastNameKey, donors.firstNameKey, donors.id);
       return rows.map((r) => ({
         ...r,
         estimatedCapacity: r.estimatedCapacity === null ? null : Number(r.estimatedCapacity),

@@ -39,7 +39,7 @@ export async function topUnassigned(db: DbOrTx, organizationId: string, limit: n
         isNotNull(donors.estimatedCapacity),
       ),
     )
-    .orderBy(desc(donors.estimatedCapacity), asc(donors.lastName), asc(donors.firstName), asc(donors.id))
+    .orderBy(desc(donors.estimatedCapacity), asc(donors.lastNameKey), asc(donors.firstNameKey), asc(donors.id))
     .limit(limit);
   return rows.map((r) => ({
     ...r,

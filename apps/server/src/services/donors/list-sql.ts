@@ -132,8 +132,9 @@ export function whereOf(p: Pick<ListParams, "scope" | "filters" | "groupId">, wi
 }
 
 /**
- * The list order. `fence` (used with a name search) sorts the name by an expression no index serves,
- * `last_name || ''` (same values, same collation, same order): otherwise the planner walks
+ * The list order. Names sort by their keys (lower case, accents folded, byte order: ADR 075), the same
+ * on donors and on donor_search. `fence` (used with a name search) sorts the name by an expression no
+ * index serves, `last_name_key || ''` (same values, same collation, same order): otherwise the planner walks
  * donors_org_name_idx filtering row by row, and a term whose matches sit late in the alphabet
  * scans most of the organisation, where the search's matches (from donor_search) + top-N sort take a few ms.
  */
@@ -144,8 +145,8 @@ function orderOf(sort: DonorSortKey, dir: "asc" | "desc", fence = false): SQL[] 
   const down = byContact ? newestFirst(sort, dir) : dir === "desc";
   return [
     down ? sql`${c} DESC NULLS LAST` : sql`${c} ASC NULLS LAST`,
-    asc(donors.lastName),
-    asc(donors.firstName),
+    asc(donors.lastNameKey),
+    asc(donors.firstNameKey),
     asc(donors.id),
   ];
 }
@@ -180,7 +181,7 @@ function contactPageIds(p: ListParams & { page: number; pageSize: number }, wher
   const upTo = p.page * p.pageSize;
   const parts = contactParts(where, p.sort, p.dir).map(
     (part) =>
-      sql`(SELECT ${donors.id} AS id, ${donors.lastContactDate} AS contact, ${donors.lastName} AS last, ${donors.firstName} AS first
+      sql`(SELECT ${donors.id} AS id, ${donors.lastContactDate} AS contact, ${donors.lastNameKey} AS last, ${donors.firstNameKey} AS first
            FROM ${donors} WHERE ${part.where} ORDER BY ${sql.join(part.order, sql`, `)} LIMIT ${upTo})`,
   );
   const order = newestFirst(p.sort, p.dir) ? sql`DESC` : sql`ASC`;
@@ -189,9 +190,9 @@ function contactPageIds(p: ListParams & { page: number; pageSize: number }, wher
     LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize})`;
 }
 
-/** The name sorts, on donors or on donor_search's matches (same values, same collation, same order). */
+/** The name sorts, on donors or on donor_search's matches (the same keys, ADR 075). */
 function nameOrder(
-  t: { firstName: AnyPgColumn; lastName: AnyPgColumn; id: AnyPgColumn },
+  t: { firstNameKey: AnyPgColumn; lastNameKey: AnyPgColumn; id: AnyPgColumn },
   sort: "lastName" | "firstName",
   dir: "asc" | "desc",
   fence = false,
@@ -199,8 +200,8 @@ function nameOrder(
   const d = dir === "desc" ? desc : asc;
   const lead = (c: AnyPgColumn) => (fence ? (dir === "desc" ? sql`(${c} || '') DESC` : sql`(${c} || '') ASC`) : d(c));
   return sort === "lastName"
-    ? [lead(t.lastName), d(t.firstName), d(t.id)]
-    : [lead(t.firstName), d(t.lastName), d(t.id)];
+    ? [lead(t.lastNameKey), d(t.firstNameKey), d(t.id)]
+    : [lead(t.firstNameKey), d(t.lastNameKey), d(t.id)];
 }
 
 /**
@@ -246,14 +247,16 @@ function searchPageByName(
   p: ListParams & { sort: "lastName" | "firstName"; page: number; pageSize: number },
   where: SQL,
 ) {
-  const matched = db
-    .$with("matched")
-    .as(
-      db
-        .select({ id: donorSearch.donorId, firstName: donorSearch.firstName, lastName: donorSearch.lastName })
-        .from(donorSearch)
-        .where(where),
-    );
+  const matched = db.$with("matched").as(
+    db
+      .select({
+        id: donorSearch.donorId,
+        firstNameKey: donorSearch.firstNameKey,
+        lastNameKey: donorSearch.lastNameKey,
+      })
+      .from(donorSearch)
+      .where(where),
+  );
   const page = db.$with("page").as(
     db
       .select({ id: matched.id })

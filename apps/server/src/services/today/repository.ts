@@ -71,7 +71,7 @@ export function todayRepository(db: Db) {
           .orderBy(
             sql`${donors.lastContactDate} asc nulls first`,
             desc(donors.estimatedCapacity),
-            asc(donors.lastName),
+            asc(donors.lastNameKey),
             asc(donors.id),
           )
           .limit(q.limit),
@@ -92,7 +92,7 @@ export function todayRepository(db: Db) {
           .from(donors)
           .leftJoin(users, eq(users.id, donors.relationshipManagerId))
           .where(where)
-          .orderBy(desc(donors.estimatedCapacity), asc(donors.lastName), asc(donors.firstName), asc(donors.id))
+          .orderBy(desc(donors.estimatedCapacity), asc(donors.lastNameKey), asc(donors.firstNameKey), asc(donors.id))
           .limit(q.limit),
         tx.select({ n: count() }).from(donors).where(where),
       ]);
