@@ -53,7 +53,8 @@ export function AddUserForm({ organizationId, onCreated }: AddUserFormProps) {
             Add New User
           </Title>
           <FormError message={error} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {/* Inputs on one line: the password hint must not push its box below the other two. */}
+          <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ alignItems: "end" }}>
             <TextInput
               label="Email"
               type="email"
