@@ -57,6 +57,12 @@ describe("change password", () => {
     });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("Password must be at least 6 characters long");
+    const long = await t.request("POST", "/api/auth/change-password", {
+      cookie: u.cookie,
+      body: { currentPassword: u.password, newPassword: "x".repeat(129) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe("Password must be at most 128 characters long");
     const wrong = await t.request("POST", "/api/auth/change-password", {
       cookie: u.cookie,
       body: { currentPassword: "not-it-at-all", newPassword: "another-pass" },

@@ -37,6 +37,11 @@ describe("register", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "validation_error", message: "Password must be at least 6 characters long" });
+    const long = await t.request("POST", "/api/auth/sign-up/email", {
+      body: { email: uniqueEmail(), password: "x".repeat(129) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: "validation_error", message: "Password must be at most 128 characters long" });
   });
 
   // Issue 11 item 9: the old rule answered 422 "User already exists", telling anyone who has an account.
@@ -358,6 +363,11 @@ describe("password reset", () => {
     const res = await t.request("POST", "/api/auth/reset-password", { body: { token: "x", newPassword: "123" } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Password must be at least 6 characters long");
+    const long = await t.request("POST", "/api/auth/reset-password", {
+      body: { token: "x", newPassword: "x".repeat(129) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe("Password must be at most 128 characters long");
   });
 
   it("limits reset requests per account", async () => {

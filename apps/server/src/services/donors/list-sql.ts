@@ -134,8 +134,8 @@ export function whereOf(p: Pick<ListParams, "scope" | "filters" | "groupId">, wi
 /**
  * The list order. Names sort by their keys (lower case, accents folded, byte order: ADR 075), the same
  * on donors and on donor_search. `fence` (used with a name search) sorts the name by an expression no
- * index serves, `last_name_key || ''` (same values, same collation, same order): otherwise the planner walks
- * donors_org_name_idx filtering row by row, and a term whose matches sit late in the alphabet
+ * index serves, `last_name_key || ''` (same values, same collation, same order): otherwise the planner
+ * walks donors_org_name_idx filtering row by row, and a term whose matches sit late in the alphabet
  * scans most of the organisation, where the search's matches (from donor_search) + top-N sort take a few ms.
  */
 function orderOf(sort: DonorSortKey, dir: "asc" | "desc", fence = false): SQL[] {
