@@ -63,18 +63,29 @@ export type BuildOptions = {
   database: Database;
   /** Tests: a quicker queue (polling, expiry of a dead server's jobs). */
   jobQueueOptions?: QueueOptions;
+  /** Tests: where the log's JSON lines go instead of stdout (a test reads what the server logged). */
+  logStream?: { write(line: string): void };
 };
 
 /**
  * The app as a plugin tree in a fixed order: external plugins (security headers, rate
  * limits, OpenAPI), app services (mailer, auth, session), then routes, then the SPA.
  */
-export async function buildApp({ config, database, jobQueueOptions }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  jobQueueOptions,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.cookie", "req.headers.authorization"],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Addresses the router refuses (a path parameter over 100 characters, bad percent-encoding): `{ error, message }` too.

@@ -2,14 +2,20 @@
 // own (a slice always sends one chunk), and each slice continues with the match keys the previous one kept (slice-keys.ts). The rows
 // must match exactly as in one long run: a row repeating a donor written several slices earlier
 // updates it, and a row matching a donor stored before the import updates that one.
+// A slice asks the database for matching donors only for a chunk that may match one: the first chunk
+// of each slice here is new, so only the last chunk's slice matches (the log says so, slice by slice).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, count, eq } from "drizzle-orm";
 import { donorImportBatches, donors } from "../src/db/schema.ts";
 import { buildDonor, buildOrg, buildUser, createTestApp, importCsv, type TestApp } from "./helpers.ts";
 
 let t: TestApp;
+const logged: { msg?: string; batchId?: string; chunks?: number; matchedChunks?: number }[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ importSliceMs: 1 });
+  t = await createTestApp(
+    { importSliceMs: 1, logLevel: "info" },
+    { logStream: { write: (line) => void logged.push(JSON.parse(line) as (typeof logged)[number]) } },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -60,5 +66,15 @@ describe("an import that runs as many slices", () => {
     const [batch] = await t.db.select().from(donorImportBatches).where(eq(donorImportBatches.id, b.id));
     expect(batch!.rowsDone).toBe(2406);
     expect(await byClient("C2400")).toMatchObject({ firstName: "First2400", lastName: "Lást🌱2400" });
+    // Five chunks, a slice each: four only insert; the fifth (rows 2001-2406) matches.
+    const slices = logged.filter((l) => l.batchId === b.id && l.chunks !== undefined);
+    expect(slices.map((l) => [l.chunks, l.matchedChunks])).toEqual([
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 0],
+      [1, 1],
+    ]);
+    expect(slices.at(-1)!.msg).toBe("import completed");
   });
 });

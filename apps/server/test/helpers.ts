@@ -78,7 +78,10 @@ export const TEST_APP_URL = "http://localhost:3000";
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** `database`: an instance on a database it shares with others (openSharedTestDatabase), which closes it. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { database?: Database } = {}) {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { database?: Database; logStream?: { write(line: string): void } } = {},
+) {
   // A DATA_DIR of its own (import uploads are kept there while they run), removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cultivate-test-data-"));
   const config: AppConfig = {
@@ -94,7 +97,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
   const shared = options.database;
   const { database, drop } = shared ? { database: shared, drop: async () => {} } : await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: options.logStream });
   await app.ready();
   return {
     app,

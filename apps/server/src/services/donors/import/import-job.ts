@@ -88,6 +88,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
   // Set in flush (a closure), read after the loop.
   let pauseKeys = null as { position: number; keys: SliceKeys } | null;
   let sentChunks = 0; // chunks this slice has sent to the database
+  let matchedChunks = 0; // of them, those that asked the database for matching donors (the log tells)
   let sentEndByte = 0; // where the last of them ends in the spool
   let analyzing = null as Promise<void> | null; // the latest statistics refresh (never rejects); set in flush
   try {
@@ -122,6 +123,15 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     const managers = await relationshipManagersByEmail(ctx.db, organizationId);
     const touched = kept?.touched ?? new KeySet();
     const flush = async (c: Chunk) => {
+      // At least one chunk per slice, so a slice whose start-up outlasts it still moves the batch on.
+      // Checked before this chunk's keys join `touched`: the next slice starts with this chunk, and keys
+      // of a chunk never sent would send it through a match query that finds nothing (at half a million
+      // donors 3-4 s, with the pipeline drained, at every slice; docs/PERFORMANCE.md).
+      if (ctx.stopping() && sentChunks > 0) {
+        // Where the next slice starts once every chunk sent so far has committed (pending settles first).
+        pauseKeys = { position: c.first - 1, keys: { stored: storedKeys, touched, positionByte: sentEndByte } };
+        throw new ShuttingDown();
+      }
       // The chunk's keys arrive as hashes (KeySet.hash). A chunk none of whose rows may match a stored
       // donor, a donor an earlier chunk of this run wrote, or an earlier row of the chunk (its probe keys,
       // match-keys.ts) only inserts, from the text the worker prepared.
@@ -137,6 +147,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         prepared = insertsOnly(c);
         for (const h of c.keys) touched.addHash(h);
       } else {
+        matchedChunks++;
         const rows = await rowsOf();
         // Matching reads every donor that shares a key with a row; when one of them is an earlier
         // chunk's, that chunk commits first, so what matching sees never depends on timing.
@@ -156,12 +167,6 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         for (const k of prepared.touchedKeys) touched.add(k);
       }
       await settle(IN_FLIGHT[ctx.format] - 1);
-      // At least one chunk per slice, so a slice whose start-up outlasts it still moves the batch on.
-      if (ctx.stopping() && sentChunks > 0) {
-        // Where the next slice starts once every chunk sent so far has committed (pending settles first).
-        pauseKeys = { position: c.first - 1, keys: { stored: storedKeys, touched, positionByte: sentEndByte } };
-        throw new ShuttingDown();
-      }
       if (c.first + c.rows - 1 >= nextAnalyze) {
         // Planner statistics from before the import say the organisation has few donors, so the match
         // query would read all of them row by row (its time grew linearly with the import). PGlite
@@ -214,13 +219,14 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
     await fsp.rm(filePath, { force: true });
     release();
     await endBatch(ctx, batchId, { status: "completed" });
+    ctx.log.info({ batchId, chunks: sentChunks, matchedChunks }, "import completed");
     await tidy(ctx);
   } catch (err) {
     const failed = (await Promise.all(pending)).some((e) => e); // chunks still committing finish before the batch is marked
     if (err instanceof ShuttingDown) {
       if (pauseKeys && !failed) ctx.sliceKeys?.keep(batchId, pauseKeys.position, pauseKeys.keys);
       ctx.log.info(
-        { batchId },
+        { batchId, chunks: sentChunks, matchedChunks },
         "import paused after a committed chunk (slice over or shutdown); the next job continues it",
       );
       return;

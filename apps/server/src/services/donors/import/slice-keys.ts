@@ -11,9 +11,10 @@ const KEEP_MS = 120_000;
  * batch every 20 s). Without them each slice re-read every donor of the organisation: at a million
  * donors that was most of the import's time (docs/PERFORMANCE.md, issue 13). Only a speed-up: the keys
  * are used when the next slice starts exactly where this one committed (`rowsDone`), so a slice that
- * another server ran in between, or a restart, reads them from the database as before. They may hold
- * keys of a chunk prepared but not committed: an extra key only sends a row through matching. With them
- * goes where the next record starts in the spool, so the next slice does not read every earlier line.
+ * another server ran in between, or a restart, reads them from the database as before. They hold the
+ * keys of the chunks the slice sent, all committed (a failed chunk keeps none): a key of the chunk the
+ * next slice starts with would send that chunk through a match query for nothing. With them goes
+ * where the next record starts in the spool, so the next slice does not read every earlier line.
  */
 export class SliceKeyCache {
   private readonly kept = new Map<string, SliceKeys & { position: number; at: number }>();
