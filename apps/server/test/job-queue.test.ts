@@ -90,6 +90,31 @@ describe(`job queue (${testDatabaseKind})`, () => {
     expect(order.filter((o) => o.startsWith("org-1"))).toHaveLength(3);
   }, 60_000);
 
+  it("starts the next job of a key at once when the running one completes itself first", async () => {
+    // An import slice hands its batch on this way (jobs.ts): complete, then send the next slice. Without
+    // the complete the next job waits until the handler has returned, and then for a poll (30 s here).
+    opened = await openTestDatabase();
+    const events: string[] = [];
+    const q = queue({ pollingIntervalSeconds: 30 });
+    q.work<{ n: number }>(
+      "hand-on",
+      async ({ n }, job) => {
+        events.push(`start ${n}`);
+        if (n === 1) {
+          await q.complete("hand-on", job.id);
+          await q.send("hand-on", { n: 2 }, { singletonKey: "org" });
+          await until(() => events.includes("start 2"), 10_000);
+        }
+        events.push(`end ${n}`);
+      },
+      { policy: "one-per-key", concurrency: 2 },
+    );
+    await q.start();
+    await q.send("hand-on", { n: 1 }, { singletonKey: "org" });
+    await until(() => events.includes("end 1") && events.includes("end 2"));
+    expect(events.indexOf("start 2")).toBeLessThan(events.indexOf("end 1"));
+  }, 60_000);
+
   it("gives a job whose worker vanished to another worker once it expires", async () => {
     opened = await openTestDatabase();
     let firstStarted = false;

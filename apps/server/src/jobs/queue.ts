@@ -135,6 +135,16 @@ export class JobQueue {
     return rows as { id: string; state: string }[];
   }
 
+  /**
+   * Marks a running job completed before its handler returns, so that the next job of its key may start
+   * at once: pg-boss completes a job only after its handler, without waiting, and a worker that asks
+   * for the next job of the key meanwhile is refused and waits for its next poll. Completing it again
+   * afterwards changes nothing.
+   */
+  async complete(name: string, id: string) {
+    await this.boss.complete(name, id);
+  }
+
   /** Gives up on an `active` job whose worker is known to be gone: it is retried at once. */
   async retry(name: string, id: string) {
     await this.boss.fail(name, id, { message: "the server that ran it stopped" });
