@@ -380,6 +380,37 @@ describe("dedupe, change history and undo", () => {
   });
 });
 
+describe("an update by import (one statement per chunk, ADR 077)", () => {
+  it("stores every kind of value exactly as an import of the same row as a new donor does", async () => {
+    const org = await buildOrg(t, "Update Kinds Org");
+    const other = await buildOrg(t, "Insert Kinds Org");
+    const u = await buildUser(t, { role: "org_manager", organizationId: org.id });
+    const v = await buildUser(t, { role: "org_manager", organizationId: other.id });
+    const header =
+      "Client ID,First Name,Last Name,Email,Zip,Estimated Capacity,Total Gift Amount,Number of Gifts,Last Gift Date,Quality Score,Foundation,Notes,Favourite Colour";
+    const before = [header, "K1,Old,Name,old@example.org,01234,$10,$5,1,01/02/2003,1.5,No,,grey"].join("\r\n");
+    const after = [
+      header,
+      'K1,"Zoë ""Z""",Ábel 🌱,New@Example.org,09876,"$1,234,567.89",$0.5,42,2020-02-29,9.9,Yes,"line one\nline\ttwo",teal',
+    ].join("\r\n");
+    expect((await importCsv(before, u.cookie)).counts.inserted).toBe(1);
+    expect((await importCsv(after, u.cookie)).counts).toEqual({ inserted: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect((await importCsv(after, v.cookie)).counts.inserted).toBe(1);
+    const one = async (organizationId: string) => {
+      const [d] = await t.db
+        .select()
+        .from(donors)
+        .where(and(eq(donors.organizationId, organizationId), eq(donors.clientId, "K1")));
+      const { id, organizationId: _o, createdAt, updatedAt, createdByImportId: _c, ...rest } = d!;
+      expect(id && createdAt && updatedAt).toBeTruthy();
+      return rest;
+    };
+    const updated = await one(org.id);
+    expect(updated).toEqual(await one(other.id));
+    expect(updated).toMatchObject({ firstName: 'Zoë "Z"', lastName: "Ábel 🌱", estimatedCapacity: 1234567.89 });
+  });
+});
+
 describe("extra fields stored before their codes (ADR 060)", () => {
   it("keeps a donor's values through a re-import and its undo, stored under codes from then on", async () => {
     const org = await buildOrg(t, "Legacy Extra Org");

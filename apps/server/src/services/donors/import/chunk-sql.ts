@@ -18,12 +18,14 @@ import {
 import { extraOf } from "../extra.ts";
 import { KeySet } from "../key-set.ts";
 import { fieldsOf, type DonorRow } from "../list-sql.ts";
-import { COLUMN_FIELDS, RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
+import { RELATIONSHIP_MANAGER_KEY, textToHtml, type ParsedRow } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
 import {
   COPY_TARGET,
   INSERT_NAMES,
   INSERT_TYPES,
+  UPDATE_SET,
+  UPDATE_TYPES,
   insertRecord,
   joinRecords,
   type InsertFormat,
@@ -54,12 +56,15 @@ export type PreparedChunk = {
   inserts: NewDonor[];
   /** Or the donors to insert, already written as the statement's input (by the worker: chunk-reader.ts). */
   insertText?: string;
-  updates: { id: string; set: Record<string, unknown> }[];
+  /** Matched donors that change: every column is written again (applyWrites). */
+  updates: (NewDonor & { id: string })[];
   changeRows: (typeof donorChanges.$inferInsert)[];
   problems: ImportProblem[];
   counts: { inserted: number; updated: number; unchanged: number; skipped: number };
   /** Match keys of every donor the chunk inserts or updates (before and after). */
   touchedKeys: string[];
+  /** Whether the chunk asked the database for matching donors (prepareChunk). */
+  matched?: boolean;
 };
 
 /** The match keys of an organisation's donors, read 5,000 at a time in id order. */
@@ -313,13 +318,6 @@ export async function prepareChunk(
 
   // ---- what to write (computed here, outside the transaction)
   const extraOfWork = (w: Work): DonorExtra => extraOf(w.fields, w.unknown, w.invalid);
-  const columnsOf = (w: Work) => {
-    const out: Record<string, unknown> = {};
-    for (const f of COLUMN_FIELDS) out[f.key] = w.fields[f.key] ?? null;
-    out.notes = w.fields.notes ?? "";
-    out[RELATIONSHIP_MANAGER_KEY] = w.fields[RELATIONSHIP_MANAGER_KEY] ?? null;
-    return out;
-  };
   const touchedKeys: string[] = [];
   for (const w of touched) {
     touchedKeys.push(...donorGateKeys(w.fields));
@@ -344,7 +342,7 @@ export async function prepareChunk(
         });
     }
     if (!changes.length) continue;
-    updates.push({ id: w.id, set: { ...columnsOf(w), extra: extraOfWork(w) } });
+    updates.push({ id: w.id, fields: w.fields, extra: extraOfWork(w) });
     changeRows.push({ donorId: w.id, organizationId, userId, source: "import", importBatchId: batchId, changes });
   }
   return {
@@ -356,6 +354,7 @@ export async function prepareChunk(
     problems: rows.flatMap((r) => r.problems),
     counts: { inserted, updated, unchanged, skipped },
     touchedKeys,
+    matched: true,
   };
 }
 
@@ -396,12 +395,22 @@ async function applyWrites(
           p.inserts.map((d) => insertRecord(format, organizationId, batchId, d.fields, d.extra)),
         )
       : null);
+  // A matched chunk's writes merge the GIN indexes' pending lists once they pass 64 kB instead of 4 MB.
+  // A GIN search reads the whole pending list and compares every entry with every key it asks for, so
+  // the next chunk's match query (1,500 keys) took up to 3.7 s with a full list: that was most of a
+  // re-import's time (docs/PERFORMANCE.md, ADR 077). Chunks that only insert keep the default, which
+  // merges in bigger and cheaper batches.
+  if (p.matched) await tx.execute(sql`SET LOCAL gin_pending_list_limit = 64`);
   if (text) await insertDonors(tx, format, text);
-  for (const u of p.updates) {
-    await tx
-      .update(donors)
-      .set({ ...(u.set as Partial<typeof donors.$inferInsert>), updatedAt: new Date() })
-      .where(and(eq(donors.id, u.id), eq(donors.organizationId, organizationId)));
+  if (p.updates.length) {
+    // One statement for the chunk's updates, from the JSON form of their rows (as PGlite's inserts):
+    // a statement per donor cost about 2 ms of the server's CPU each (docs/PERFORMANCE.md, ADR 077).
+    const records = p.updates.map((u) =>
+      insertRecord("json", organizationId, batchId, u.fields, u.extra, undefined, u.id),
+    );
+    await tx.execute(
+      sql`UPDATE ${donors} SET ${sql.raw(UPDATE_SET)}, ${sql.identifier(donors.updatedAt.name)} = now() FROM json_to_recordset(${joinRecords("json", records)}::json) AS x(${sql.raw(UPDATE_TYPES)}) WHERE ${donors.id} = x.id AND ${donors.organizationId} = ${organizationId}`,
+    );
   }
   for (let i = 0; i < p.changeRows.length; i += 500)
     await tx.insert(donorChanges).values(p.changeRows.slice(i, i + 500));

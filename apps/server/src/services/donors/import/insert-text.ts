@@ -28,6 +28,13 @@ export const INSERT_TYPES = INSERT_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c
 /** The typed columns of a new donor, in INSERT_COLUMNS order after the first four. */
 const VALUE_COLUMNS = INSERT_COLUMNS.slice(4).map((c) => ({ ...c, jsonKey: JSON.stringify(c.name) }));
 export const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES})`;
+/**
+ * A chunk's updates of matched donors as one statement over insertRecord's JSON form (chunk-sql.ts):
+ * every column an import writes but the id, the organisation and the batch, from json_to_recordset's `x`.
+ */
+const UPDATE_COLUMNS = INSERT_COLUMNS.slice(3);
+export const UPDATE_SET = UPDATE_COLUMNS.map((c) => `${quoteIdent(c.name)} = x.${quoteIdent(c.name)}`).join(", ");
+export const UPDATE_TYPES = `"id" uuid, ${UPDATE_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ")}`;
 
 /** How a chunk's new donors are written: COPY text (PostgreSQL) or one JSON document (PGlite). */
 export type InsertFormat = "copy" | "json";
