@@ -4,7 +4,9 @@
 // created next to it and dropped afterwards). DONOR_BENCH_ROWS changes the size; DONOR_BENCH_IMPORT_ONLY=1 stops
 // after the two imports. DONOR_BENCH_KEEP_DB=1 keeps the PostgreSQL database; DONOR_BENCH_REUSE_DB=NAME measures
 // the pages and the export again on such a kept database, without importing (e.g. two builds on the same donors).
-// DONOR_BENCH_REIMPORT=1 imports org A's file a second time into org A (every row matched, unchanged).
+// DONOR_BENCH_REIMPORT=1 imports org A's file a second time into org A (every row matched, unchanged);
+// DONOR_BENCH_REIMPORT=changed imports another file with the same Client IDs (every row matched and
+// updated: names, emails, amounts), as a research export refreshed a month later would be.
 // DONOR_BENCH_ONE_ORG=1 imports only org A and DONOR_BENCH_PAGES=N times N pages per query (the million-donor run).
 // DONOR_BENCH_DATA_DIR=DIR (PGlite) does both for PGlite: a new directory is filled and kept, an existing one reused.
 import fs from "node:fs";
@@ -63,12 +65,12 @@ console.log(
     .join(" ")}`,
 );
 
-async function importFile(cookie: string) {
+async function importFile(cookie: string, path = file) {
   peakRss = process.memoryUsage().rss;
   // CPU time of this process (the server; with PGlite, the database too): on a shared machine it moves
   // far less with the load than the wall time does.
   const cpu0 = process.cpuUsage();
-  const done = await importAndWait(origin, cookie, file);
+  const done = await importAndWait(origin, cookie, path);
   const cpu = process.cpuUsage(cpu0);
   return { ...done, cpuMs: (cpu.user + cpu.system) / 1000, rss: peakRss };
 }
@@ -84,8 +86,10 @@ if (REUSE) {
   );
   if (process.env.DONOR_BENCH_REIMPORT) {
     // The same file into the same organisation again: every row matches a donor (by Client ID) and is
-    // unchanged, so every chunk goes through the match query (chunk-sql.ts, prepareChunk).
-    const ir = await importFile(a.cookie);
+    // unchanged, so every chunk goes through the match query (chunk-sql.ts, prepareChunk). `changed`:
+    // another seed, so every matched row is updated as well.
+    const changed = process.env.DONOR_BENCH_REIMPORT === "changed";
+    const ir = await importFile(a.cookie, changed ? await benchCsv(ROWS, 43) : file);
     console.log(
       `re-import ${ROWS} rows (org A)       ${(ir.ms / 1000).toFixed(1)} s (upload ${(ir.uploadMs / 1000).toFixed(1)} s)   CPU ${(ir.cpuMs / 1000).toFixed(1)} s   peak RSS ${mb(ir.rss)}   ${JSON.stringify(ir.counts)}`,
     );

@@ -48,12 +48,12 @@ async function postFile(
  * written first if missing: beside its name and renamed when whole, so a run stopped half-way never
  * leaves a short file for the next run to reuse.
  */
-export async function benchCsv(rows: number): Promise<string> {
-  const file = path.join(os.tmpdir(), `donors-bench-${rows}.csv`);
+export async function benchCsv(rows: number, seed = 42): Promise<string> {
+  const file = path.join(os.tmpdir(), seed === 42 ? `donors-bench-${rows}.csv` : `donors-bench-${rows}-${seed}.csv`);
   if (fs.existsSync(file)) return file;
   const part = `${file}.part`;
   const out = fs.createWriteStream(part);
-  for (const line of generateDonorCsv(rows, 42)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
+  for (const line of generateDonorCsv(rows, seed)) if (!out.write(line)) await new Promise((r) => out.once("drain", r));
   await new Promise((r) => out.end(r));
   fs.renameSync(part, file);
   return file;
