@@ -80,11 +80,13 @@ test("at 390 px no admin, owner or donor page scrolls sideways; User Management 
   await page.setViewportSize({ width: WIDTH, height: 844 });
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await importDonors(
-    page,
-    [{ "First Name": "Ada", "Last Name": "Lovelace", "Estimated Capacity": "1250000" }],
-    owner.orgId,
-  );
+  // Imported twice, the second time with another capacity: the full record has a change history.
+  for (const capacity of ["1250000", "1500000"])
+    await importDonors(
+      page,
+      [{ "First Name": "Ada", "Last Name": "Lovelace", Email: "ada@example.org", "Estimated Capacity": capacity }],
+      owner.orgId,
+    );
   const donors = (await (await page.request.get(`/api/donors?organizationId=${owner.orgId}`)).json()) as {
     rows: { id: string }[];
   };

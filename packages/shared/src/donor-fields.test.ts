@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatChangeValue,
   DONOR_FIELDS,
   DONOR_SECTIONS,
   fieldForHeader,
@@ -104,5 +105,18 @@ describe("cell parsers", () => {
     expect(formatDonorValue(money, 0)).toBe("N/A");
     expect(formatDonorValue(date, "2019-03-05")).toBe("Mar 5, 2019");
     expect(formatDonorValue(date, null)).toBe("N/A");
+  });
+});
+
+describe("a change history's values", () => {
+  it("shows a catalogue field as the record does and anything else as stored", () => {
+    expect(formatChangeValue("estimatedCapacity", 387500)).toBe("$387,500");
+    expect(formatChangeValue("estimatedCapacity", null)).toBe("N/A");
+    expect(formatChangeValue("lastGiftDate", "2019-03-05")).toBe("Mar 5, 2019");
+    expect(formatChangeValue("foundation", "Yes")).toBe("Yes");
+    expect(formatChangeValue("unknown:Favourite Colour", "teal")).toBe("teal");
+    expect(formatChangeValue("notes", "")).toBe("N/A");
+    expect(formatChangeValue("relationshipManagerId", { id: "u1" })).toBe('{"id":"u1"}');
+    expect(formatChangeValue("lastName", "x".repeat(130))).toBe(`${"x".repeat(120)}…`);
   });
 });

@@ -595,3 +595,20 @@ export function formatDonorValue(field: DonorField, value: DonorFieldValue | und
     return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value;
   return String(value);
 }
+
+/**
+ * One side of a change in a donor's change history: a catalogue field's value as the record shows it
+ * ("$387,500", "Mar 5, 2019"), anything else (an unknown column, the relationship manager) as stored.
+ * Long values are cut at 120 characters.
+ */
+export function formatChangeValue(fieldKey: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "N/A";
+  const field = DONOR_FIELD_BY_KEY.get(fieldKey);
+  const s =
+    field && (typeof value === "string" || typeof value === "number")
+      ? formatDonorValue(field, value)
+      : typeof value === "string"
+        ? value
+        : JSON.stringify(value);
+  return s.length > 120 ? `${s.slice(0, 120)}…` : s;
+}

@@ -1,5 +1,7 @@
-import { Badge, Paper, ScrollArea, Table, Text, Title } from "@mantine/core";
-import type { DonorChange } from "@cultivate/shared";
+import { Badge, Box, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
+import { formatChangeValue, type DonorChange } from "@cultivate/shared";
+import { Breakable } from "@/components/ui/breakable";
+import { usePhone } from "@/lib/phone";
 
 const SOURCE: Record<DonorChange["source"], string> = {
   import: "Import",
@@ -7,14 +9,15 @@ const SOURCE: Record<DonorChange["source"], string> = {
   undo: "Import undone",
 };
 
-const show = (v: unknown) => {
-  if (v === null || v === undefined || v === "") return "N/A";
-  const s = typeof v === "string" ? v : JSON.stringify(v);
-  return s.length > 120 ? `${s.slice(0, 120)}…` : s;
-};
+const sourceColor = (source: DonorChange["source"]) =>
+  source === "screen" ? "blue" : source === "undo" ? "orange" : "teal";
 
-/** Who changed what and when (newest first): one line per field, old → new. */
+/**
+ * Who changed what and when (newest first): one line per field, old → new. On a phone each change is a
+ * block of its own, its fields under it, instead of a table that would scroll sideways (ADR 074).
+ */
 export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
+  const phone = usePhone();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="change-history-title">
       <Title order={3} id="change-history-title" mb="sm">
@@ -22,6 +25,36 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
       </Title>
       {changes.length === 0 ? (
         <Text c="dimmed">No changes recorded yet.</Text>
+      ) : phone ? (
+        <Stack gap="sm" role="list" aria-label="Change history">
+          {changes.map((c) => (
+            <Box key={c.id} role="listitem" pb="sm" style={{ borderBottom: "1px solid var(--mantine-color-gray-3)" }}>
+              <Group gap="xs" mb={4}>
+                <Badge variant="light" color={sourceColor(c.source)}>
+                  {SOURCE[c.source]}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {new Date(c.createdAt).toLocaleString("en-US")}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" mb={4}>
+                <Breakable text={c.userEmail ?? "System"} />
+              </Text>
+              {c.changes.map((f, i) => (
+                <Text key={`${f.field}-${i}`} size="sm" style={{ overflowWrap: "anywhere" }}>
+                  <Text span fw={600}>
+                    {f.label || f.field}
+                  </Text>
+                  :{" "}
+                  <Text span c="dimmed">
+                    {formatChangeValue(f.field, f.old)}
+                  </Text>{" "}
+                  → {formatChangeValue(f.field, f.new)}
+                </Text>
+              ))}
+            </Box>
+          ))}
+        </Stack>
       ) : (
         <ScrollArea type="auto">
           <Table striped fz="sm" aria-label="Change history" miw={700}>
@@ -44,10 +77,7 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                     <Table.Td>{i === 0 ? (c.userEmail ?? "System") : ""}</Table.Td>
                     <Table.Td>
                       {i === 0 ? (
-                        <Badge
-                          variant="light"
-                          color={c.source === "screen" ? "blue" : c.source === "undo" ? "orange" : "teal"}
-                        >
+                        <Badge variant="light" color={sourceColor(c.source)}>
                           {SOURCE[c.source]}
                         </Badge>
                       ) : (
@@ -57,9 +87,9 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                     <Table.Td>{f.label || f.field || "—"}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>
                       <Text span c="dimmed">
-                        {show(f.old)}
+                        {formatChangeValue(f.field, f.old)}
                       </Text>{" "}
-                      → <Text span>{show(f.new)}</Text>
+                      → <Text span>{formatChangeValue(f.field, f.new)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 )),
