@@ -399,8 +399,8 @@ async function applyWrites(
   // A GIN search reads the whole pending list and compares every entry with every key it asks for, so
   // the next chunk's match query (1,500 keys) took up to 3.7 s with a full list: that was most of a
   // re-import's time (docs/PERFORMANCE.md, ADR 077). Chunks that only insert keep the default, which
-  // merges in bigger and cheaper batches.
-  if (p.matched) await tx.execute(sql`SET LOCAL gin_pending_list_limit = 64`);
+  // merges in bigger and cheaper batches; a matched chunk that writes nothing needs no setting.
+  if (p.matched && (text || p.updates.length)) await tx.execute(sql`SET LOCAL gin_pending_list_limit = 64`);
   if (text) await insertDonors(tx, format, text);
   if (p.updates.length) {
     // One statement for the chunk's updates, from the JSON form of their rows (as PGlite's inserts):

@@ -32,7 +32,7 @@ export const COPY_TARGET = `${quoteIdent(getTableName(donors))} (${INSERT_NAMES}
  * A chunk's updates of matched donors as one statement over insertRecord's JSON form (chunk-sql.ts):
  * every column an import writes but the id, the organisation and the batch, from json_to_recordset's `x`.
  */
-const UPDATE_COLUMNS = INSERT_COLUMNS.slice(3);
+const UPDATE_COLUMNS = INSERT_COLUMNS.filter((c) => !["id", "organizationId", "createdByImportId"].includes(c.key));
 export const UPDATE_SET = UPDATE_COLUMNS.map((c) => `${quoteIdent(c.name)} = x.${quoteIdent(c.name)}`).join(", ");
 export const UPDATE_TYPES = `"id" uuid, ${UPDATE_COLUMNS.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(", ")}`;
 
