@@ -184,8 +184,9 @@ export const donors = pgTable(
 
 /**
  * The list's search (docs/decisions/057-donor-search-table.md): each donor's name and email in a
- * narrow row, kept by triggers on `donors` (migrations 0023, 0027, 0031), so a search that matches 40,000 of a
- * million donors rechecks and sorts ≈ 110-byte rows instead of reading 40,000 pages of 2 KB donors.
+ * narrow row, kept by triggers on `donors` (migrations 0023, 0027, 0031), so a search that matches
+ * 40,000 of a million donors rechecks and sorts ≈ 110-byte rows instead of reading 40,000 pages of
+ * 2 KB donors.
  * Never written by the app. "first last" and the email are kept in lower case (ADR 062): the search
  * compares them with LIKE and the term's lower(), which is what ILIKE computes for every row it checks.
  * The names are kept as their order's keys (ADR 075), for sorting the matches. The trigram indexes
