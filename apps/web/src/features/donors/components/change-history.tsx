@@ -12,6 +12,18 @@ const SOURCE: Record<DonorChange["source"], string> = {
 const sourceColor = (source: DonorChange["source"]) =>
   source === "screen" ? "blue" : source === "undo" ? "orange" : "teal";
 
+/** One field's old value (dimmed) → new value, as the record shows them; both layouts draw it. */
+function OldToNew({ field }: { field: DonorChange["changes"][number] }) {
+  return (
+    <>
+      <Text span c="dimmed">
+        {formatChangeValue(field.field, field.old)}
+      </Text>{" "}
+      → <Text span>{formatChangeValue(field.field, field.new)}</Text>
+    </>
+  );
+}
+
 /**
  * Who changed what and when (newest first): one line per field, old → new. On a phone each change is a
  * block of its own, its fields under it, instead of a table that would scroll sideways (ADR 074).
@@ -45,11 +57,7 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                   <Text span fw={600}>
                     {f.label || f.field}
                   </Text>
-                  :{" "}
-                  <Text span c="dimmed">
-                    {formatChangeValue(f.field, f.old)}
-                  </Text>{" "}
-                  → {formatChangeValue(f.field, f.new)}
+                  : <OldToNew field={f} />
                 </Text>
               ))}
             </Box>
@@ -86,10 +94,7 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                     </Table.Td>
                     <Table.Td>{f.label || f.field || "—"}</Table.Td>
                     <Table.Td style={{ overflowWrap: "anywhere" }}>
-                      <Text span c="dimmed">
-                        {formatChangeValue(f.field, f.old)}
-                      </Text>{" "}
-                      → <Text span>{formatChangeValue(f.field, f.new)}</Text>
+                      <OldToNew field={f} />
                     </Table.Td>
                   </Table.Tr>
                 )),
