@@ -110,6 +110,11 @@ test("at 390 px no admin, owner or donor page scrolls sideways; User Management 
     "/account",
   ])
     await expectNoSideways(page, path);
+  // The full record above had the change of the second import to draw, as a block on a phone.
+  await page.goto(`/donor/${donorId}/full`);
+  await expect(page.getByRole("list", { name: "Change history" })).toContainText(
+    "Estimated Capacity: $1,250,000 → $1,500,000",
+  );
 
   // User Management: the pending user's row, its Approve button and role picker can be reached (found by the
   // search: the admin's list has every user of the run, 50 a page).
