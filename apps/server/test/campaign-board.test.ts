@@ -2,7 +2,14 @@
 // filter, moving a card one column forward by a person's stage record, the refusals, who may see and move.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { BOARD_COLUMNS, BOARD_MESSAGES, CAMPAIGN_MESSAGES, type Board } from "@cultivate/shared";
+import {
+  BOARD_COLUMNS,
+  BOARD_MESSAGES,
+  BOARD_PAGE,
+  CAMPAIGN_MESSAGES,
+  type Board,
+  type BoardColumnCards,
+} from "@cultivate/shared";
 import { campaignGoals, campaigns, nextSteps, stages, userActions } from "../src/db/schema.ts";
 import { seedDemoBoards } from "../src/demo/board.ts";
 import { buildDonor, buildOrg, createTestApp, type TestApp } from "./helpers.ts";
@@ -138,6 +145,87 @@ describe("the board", () => {
     expect((await board(a.applicant.cookie, a.campaign.id)).statusCode).toBe(403);
     expect((await board(undefined, a.campaign.id)).statusCode).toBe(401);
     expect((await board(b.admin.cookie, a.campaign.id)).statusCode).toBe(200); // admins see every organisation
+  });
+});
+
+describe("a campaign with more cards than a column shows (ADR 078)", () => {
+  let big: string;
+  const capacities: number[] = []; // Discovery's, largest first
+  beforeAll(async () => {
+    const org = a.org.id;
+    const [c] = await t.db
+      .insert(campaigns)
+      .values({ name: "Big campaign", goal: "$9", startDate: "2026-01-01", endDate: "2026-12-31", organizationId: org })
+      .returning();
+    big = c!.id;
+    // 60 in Discovery (one without a capacity, sorted last), 2 in Connection of whom one is the officer's.
+    for (let i = 0; i < 60; i++) {
+      const cap = i === 59 ? null : 1000 * ((i * 37) % 59) + i;
+      const d = await buildDonor(t, org, { firstName: `Big${i}`, lastName: "Card", estimatedCapacity: cap });
+      await addToCampaign(big, d.id, org);
+      if (cap !== null) capacities.push(cap);
+    }
+    capacities.sort((x, y) => y - x);
+    for (const manager of [a.officer.userId, null]) {
+      const d = await buildDonor(t, org, { firstName: "Connected", relationshipManagerId: manager });
+      await addToCampaign(big, d.id, org);
+      await t.db.insert(stages).values({ donorId: d.id, organizationId: org, stageName: "Discovery", aiOutput: "1." });
+    }
+  });
+  const column = (cookie: string | undefined, campaignId: string, stage: string, query = "") =>
+    t.request("GET", `/api/campaigns/${campaignId}/board/columns/${encodeURIComponent(stage)}${query}`, { cookie });
+
+  it("shows each column's count and its first 50 cards, the highest capacity first", async () => {
+    const body = (await board(a.owner.cookie, big)).json() as Board;
+    const discovery = body.columns.find((c) => c.stage === "Discovery")!;
+    expect(discovery.count).toBe(60);
+    expect(discovery.cards).toHaveLength(BOARD_PAGE);
+    expect(discovery.cards.map((c) => c.estimatedCapacity)).toEqual(capacities.slice(0, BOARD_PAGE));
+    expect(body.columns.map((c) => [c.stage, c.count])).toEqual(
+      BOARD_COLUMNS.map((s) => [s, s === "Discovery" ? 60 : s === "Connection" ? 2 : 0]),
+    );
+    expect(body.columns.find((c) => c.stage === "Connection")!.cards).toHaveLength(2);
+  });
+
+  it("gives one column further on: the same order, up to the limit, the donor without a capacity last", async () => {
+    const res = await column(a.owner.cookie, big, "Discovery", "?limit=100");
+    expect(res.statusCode).toBe(200);
+    const all = res.json() as BoardColumnCards;
+    expect(all.stage).toBe("Discovery");
+    expect(all.count).toBe(60);
+    expect(all.cards).toHaveLength(60);
+    expect(all.cards.slice(0, 59).map((c) => c.estimatedCapacity)).toEqual(capacities);
+    expect(all.cards[59]).toMatchObject({ name: "Big59 Card", estimatedCapacity: null, stage: "Discovery" });
+    const first = (await column(a.owner.cookie, big, "Discovery")).json() as BoardColumnCards;
+    expect(first.cards.map((c) => c.donorId)).toEqual(all.cards.slice(0, BOARD_PAGE).map((c) => c.donorId));
+    const few = (await column(a.owner.cookie, big, "Discovery", "?limit=3")).json() as BoardColumnCards;
+    expect(few.cards.map((c) => c.donorId)).toEqual(all.cards.slice(0, 3).map((c) => c.donorId));
+    expect(few.count).toBe(60);
+  });
+
+  it("counts and shows a column under the manager filter; an empty column has no cards", async () => {
+    const mine = (await column(a.owner.cookie, big, "Connection", `?manager=${a.officer.userId}`)).json();
+    expect(mine).toMatchObject({ stage: "Connection", count: 1 });
+    expect((mine as BoardColumnCards).cards[0]!.relationshipManager?.id).toBe(a.officer.userId);
+    expect((await column(a.owner.cookie, big, "Discovery", "?manager=unassigned")).json()).toMatchObject({
+      count: 60,
+    });
+    expect((await column(a.owner.cookie, big, "Complete")).json()).toEqual({
+      stage: "Complete",
+      count: 0,
+      cards: [],
+    });
+  });
+
+  it("refuses a limit outside 1-1000 or an unknown column, and is seen only by whoever sees the campaign", async () => {
+    for (const q of ["?limit=0", "?limit=1001", "?limit=2.5", "?limit=many"])
+      expect((await column(a.owner.cookie, big, "Discovery", q)).statusCode, q).toBe(400);
+    expect((await column(a.owner.cookie, big, "Nowhere")).statusCode).toBe(400);
+    expect((await column(a.owner.cookie, big, "Follow-Up")).statusCode).toBe(200);
+    expect((await column(b.owner.cookie, big, "Discovery")).statusCode).toBe(404);
+    expect((await column(a.officer.cookie, ownersCampaign, "Discovery")).statusCode).toBe(404);
+    expect((await column(a.applicant.cookie, big, "Discovery")).statusCode).toBe(403);
+    expect((await column(undefined, big, "Discovery")).statusCode).toBe(401);
   });
 });
 

@@ -29,6 +29,7 @@ const EXPECTED_ROUTES = [
   "GET /api/campaigns",
   "GET /api/campaigns/{id}/donors",
   "GET /api/campaigns/{id}/board",
+  "GET /api/campaigns/{id}/board/columns/{stage}",
   "POST /api/campaigns/{id}/board/moves",
   "GET /api/config",
   "GET /api/dashboards/officer",

@@ -929,6 +929,11 @@ export const TABLE: Record<string, Row> = {
     expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
     request: ({ f }, { record }) => ({ params: { id: campaignOf(f, record) } }),
   },
+  "GET /api/campaigns/{id}/board/columns/{stage}": {
+    records: ["own", "colleague", "other", "random"],
+    expect: gate(200, FOUR_ROLES, ["own", "colleague", "other", "random"]),
+    request: ({ f }, { record }) => ({ params: { id: campaignOf(f, record), stage: "Discovery" } }),
+  },
   "POST /api/campaigns/{id}/board/moves": {
     // Each cell moves a donor of its own, new in the campaign (in Discovery), so every allowed cell can succeed;
     // mixed: A's campaign with B's donor (not in it: 404 for everyone).

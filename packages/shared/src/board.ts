@@ -12,6 +12,14 @@ export const BOARD_COLUMNS = [...STAGES, "Complete"] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 
 export const BOARD_NOTE_MAX = 500;
+/**
+ * Cards a column shows at first, the highest capacity first; "Show more" adds as many again, up to
+ * BOARD_COLUMN_MAX. A campaign of 11,000 donors sent every card at once (2 MB) and the browser took about
+ * 29 s to draw them (docs/decisions/078-board-columns-a-page-at-a-time.md).
+ */
+export const BOARD_PAGE = 50;
+/** The most cards one column shows; past it the manager filter narrows the board. */
+export const BOARD_COLUMN_MAX = 1000;
 /** The manager filter's value for donors without a relationship manager. */
 export const BOARD_UNASSIGNED = "unassigned";
 
@@ -81,9 +89,24 @@ export const boardCardSchema = z.object({
 });
 export type BoardCard = z.infer<typeof boardCardSchema>;
 
+/** A column: how many donors are in it (under the filter) and the first of their cards, highest capacity first. */
+export const boardColumnCardsSchema = z.object({
+  stage: boardColumnSchema,
+  count: z.number().int(),
+  cards: z.array(boardCardSchema),
+});
+export type BoardColumnCards = z.infer<typeof boardColumnCardsSchema>;
+
+/** GET /api/campaigns/{id}/board/columns/{stage}: one column's first `limit` cards ("Show more"). */
+export const boardColumnParamsSchema = z.object({ id: z.uuid(), stage: boardColumnSchema });
+export const boardColumnQuerySchema = boardQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(BOARD_COLUMN_MAX).default(BOARD_PAGE),
+});
+
 export const boardSchema = z.object({
   campaign: z.object({ id: z.string(), name: z.string(), isArchived: z.boolean(), organizationId: z.string() }),
-  columns: z.array(z.object({ stage: boardColumnSchema, count: z.number().int(), cards: z.array(boardCardSchema) })),
+  /** Every column with its count and its first BOARD_PAGE cards. */
+  columns: z.array(boardColumnCardsSchema),
   /** The relationship managers of the campaign's donors, for the filter (whatever the filter shows). */
   managers: z.array(relationshipManagerSchema),
   /** Whether any donor of the campaign has no relationship manager (the filter offers "Unassigned"). */

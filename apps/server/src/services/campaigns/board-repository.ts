@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { BOARD_UNASSIGNED, type BoardColumn } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { campaignGoals, donors, stages, users } from "../../db/schema.ts";
@@ -11,8 +11,15 @@ import type { NewStageRecord } from "../stages/repository.ts";
  * campaign's organisation. A card's column is the shared current-stage rule in its SQL form; its days in
  * stage count as pipeline() counts them (apps/server/src/services/dashboards/tenant-figures.ts).
  */
+const ofDonor = (organizationId: string) =>
+  sql`${stages.donorId} = ${donors.id} and ${stages.organizationId} = ${organizationId}`;
+const stageOf = (organizationId: string) =>
+  sql<BoardColumn>`${currentStageOfDoneSql(
+    sql`(select array_agg(distinct ${stages.stageName}) from ${stages} where ${ofDonor(organizationId)})`,
+  )}`;
+
 const cardColumns = (organizationId: string) => {
-  const ofDonor = sql`${stages.donorId} = ${donors.id} and ${stages.organizationId} = ${organizationId}`;
+  const mine = ofDonor(organizationId);
   return {
     donorId: donors.id,
     name: sql<string>`coalesce(nullif(concat_ws(' ', ${donors.firstName}, ${donors.lastName}), ''), 'Unnamed donor')`,
@@ -20,11 +27,9 @@ const cardColumns = (organizationId: string) => {
     managerId: donors.relationshipManagerId,
     managerEmail: users.email,
     managerName: personName(donors.relationshipManagerId),
-    stage: sql<BoardColumn>`${currentStageOfDoneSql(
-      sql`(select array_agg(distinct ${stages.stageName}) from ${stages} where ${ofDonor})`,
-    )}`,
+    stage: stageOf(organizationId),
     daysInStage: sql<number>`floor(extract(epoch from (now() - coalesce(
-      (select max(${stages.createdAt}) from ${stages} where ${ofDonor}), ${donors.createdAt}))) / 86400.0)::int`.mapWith(
+      (select max(${stages.createdAt}) from ${stages} where ${mine}), ${donors.createdAt}))) / 86400.0)::int`.mapWith(
       Number,
     ),
     nextStepDue: sql<string | null>`(select min(n.due_date)::text from next_steps n
@@ -32,30 +37,69 @@ const cardColumns = (organizationId: string) => {
   };
 };
 
+/** `manager` as a condition: one portfolio, or the unassigned ("unassigned"); none for everyone. */
+const managerFilter = (manager?: string) =>
+  manager === undefined
+    ? undefined
+    : manager === BOARD_UNASSIGNED
+      ? isNull(donors.relationshipManagerId)
+      : eq(donors.relationshipManagerId, manager);
+
 export function boardRepository(db: Db) {
+  const inCampaign = (organizationId: string, campaignId: string, where: SQL | undefined) =>
+    and(eq(campaignGoals.campaignId, campaignId), eq(campaignGoals.organizationId, organizationId), where);
   const cards = (tx: DbOrTx, organizationId: string, campaignId: string, where: SQL | undefined) =>
     tx
       .select(cardColumns(organizationId))
       .from(campaignGoals)
       .innerJoin(donors, and(eq(donors.id, campaignGoals.donorId), eq(donors.organizationId, organizationId)))
       .leftJoin(users, eq(users.id, donors.relationshipManagerId))
-      .where(and(eq(campaignGoals.campaignId, campaignId), eq(campaignGoals.organizationId, organizationId), where));
+      .where(inCampaign(organizationId, campaignId, where));
 
   return {
-    /** The campaign's donors as cards, the highest capacity first; `manager` narrows to one portfolio or the unassigned. */
-    cards(organizationId: string, campaignId: string, manager?: string, tx: DbOrTx = db) {
-      const filter =
-        manager === undefined
-          ? undefined
-          : manager === BOARD_UNASSIGNED
-            ? isNull(donors.relationshipManagerId)
-            : eq(donors.relationshipManagerId, manager);
-      return cards(tx, organizationId, campaignId, filter).orderBy(
-        sql`${donors.estimatedCapacity} desc nulls last`,
-        asc(donors.lastNameKey),
-        asc(donors.firstNameKey),
-        asc(donors.id),
-      );
+    /**
+     * The first `limit` cards of each column (of `stage` alone when given), the highest capacity first, each
+     * with its column's count (`inColumn`); `manager` narrows to one portfolio or the unassigned. One
+     * statement: every donor of the campaign gets its column, but only the cards shown get their details
+     * (docs/decisions/078-board-columns-a-page-at-a-time.md).
+     */
+    columns(
+      organizationId: string,
+      campaignId: string,
+      opts: { manager?: string; limit: number; stage?: BoardColumn },
+      tx: DbOrTx = db,
+    ) {
+      const placed = tx
+        .select({
+          id: donors.id,
+          stage: stageOf(organizationId).as("stage"),
+          estimatedCapacity: donors.estimatedCapacity,
+          lastNameKey: donors.lastNameKey,
+          firstNameKey: donors.firstNameKey,
+        })
+        .from(campaignGoals)
+        .innerJoin(donors, and(eq(donors.id, campaignGoals.donorId), eq(donors.organizationId, organizationId)))
+        .where(inCampaign(organizationId, campaignId, managerFilter(opts.manager)))
+        .as("placed");
+      const ranked = tx
+        .select({
+          id: placed.id,
+          stage: placed.stage,
+          rank: sql<number>`row_number() over (partition by ${placed.stage} order by ${placed.estimatedCapacity} desc nulls last, ${placed.lastNameKey}, ${placed.firstNameKey}, ${placed.id})`.as(
+            "rank",
+          ),
+          inColumn: sql<number>`count(*) over (partition by ${placed.stage})::int`.as("in_column"),
+        })
+        .from(placed)
+        .where(opts.stage ? sql`${placed.stage} = ${opts.stage}` : undefined)
+        .as("ranked");
+      return tx
+        .select({ ...cardColumns(organizationId), stage: ranked.stage, inColumn: ranked.inColumn })
+        .from(ranked)
+        .innerJoin(donors, and(eq(donors.id, ranked.id), eq(donors.organizationId, organizationId)))
+        .leftJoin(users, eq(users.id, donors.relationshipManagerId))
+        .where(lte(ranked.rank, opts.limit))
+        .orderBy(ranked.stage, ranked.rank);
     },
 
     /** One donor's card, or null when the donor is not in the campaign (or not of the organisation). */
@@ -110,4 +154,4 @@ export function boardRepository(db: Db) {
   };
 }
 export type BoardRepository = ReturnType<typeof boardRepository>;
-export type BoardCardRow = Awaited<ReturnType<BoardRepository["cards"]>>[number];
+export type BoardCardRow = NonNullable<Awaited<ReturnType<BoardRepository["card"]>>>;

@@ -2,10 +2,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   BOARD_COLUMNS,
   BOARD_MESSAGES,
+  BOARD_PAGE,
   boardMoveRefusal,
   CAMPAIGN_MESSAGES,
   type Board,
   type BoardCard,
+  type BoardColumn,
+  type BoardColumnCards,
   type BoardMoveResult,
 } from "@cultivate/shared";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -48,7 +51,18 @@ const present = (r: BoardCardRow): BoardCard => ({
   nextStepDue: r.nextStepDue,
 });
 
-/** GET /api/campaigns/{id}/board: the columns with their cards, the filter's managers and what the viewer may do. */
+/** The columns of `stages` from the repository's rows (a column's count comes with each of its cards). */
+function columnsOf(rows: (BoardCardRow & { inColumn: number })[], stages: readonly BoardColumn[]): BoardColumnCards[] {
+  return stages.map((stage) => {
+    const inColumn = rows.filter((r) => r.stage === stage);
+    return { stage, count: inColumn[0]?.inColumn ?? 0, cards: inColumn.map(present) };
+  });
+}
+
+/**
+ * GET /api/campaigns/{id}/board: every column with its count and first BOARD_PAGE cards, the filter's
+ * managers and what the viewer may do.
+ */
 export async function campaignBoard(
   app: FastifyInstance,
   actor: Actor,
@@ -57,10 +71,9 @@ export async function campaignBoard(
 ): Promise<Board> {
   const campaign = await visibleCampaign(app, actor, campaignId);
   const [rows, managerRows] = await Promise.all([
-    app.repos.board.cards(campaign.organizationId, campaign.id, manager),
+    app.repos.board.columns(campaign.organizationId, campaign.id, { manager, limit: BOARD_PAGE }),
     app.repos.board.managers(campaign.organizationId, campaign.id),
   ]);
-  const cards = rows.map(present);
   const managers = managerRows
     .flatMap((m) => (m.id && m.email ? [{ id: m.id, email: m.email, name: m.name ?? null }] : []))
     .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email));
@@ -71,14 +84,24 @@ export async function campaignBoard(
       isArchived: campaign.isArchived,
       organizationId: campaign.organizationId,
     },
-    columns: BOARD_COLUMNS.map((stage) => {
-      const inColumn = cards.filter((c) => c.stage === stage);
-      return { stage, count: inColumn.length, cards: inColumn };
-    }),
+    columns: columnsOf(rows, BOARD_COLUMNS),
     managers,
     hasUnassigned: managerRows.some((m) => !m.id || !m.email),
     permissions: { move: can.moveBoardCards(actor) && !campaign.isArchived },
   };
+}
+
+/** GET /api/campaigns/{id}/board/columns/{stage}: one column's count and first `limit` cards ("Show more"). */
+export async function campaignBoardColumn(
+  app: FastifyInstance,
+  actor: Actor,
+  campaignId: string,
+  stage: BoardColumn,
+  query: { manager?: string; limit: number },
+): Promise<BoardColumnCards> {
+  const campaign = await visibleCampaign(app, actor, campaignId);
+  const rows = await app.repos.board.columns(campaign.organizationId, campaign.id, { ...query, stage });
+  return columnsOf(rows, [stage])[0]!;
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  boardColumnCardsSchema,
+  boardColumnParamsSchema,
+  boardColumnQuerySchema,
   boardMoveInputSchema,
   boardMoveResultSchema,
   boardQuerySchema,
@@ -8,7 +11,7 @@ import {
 } from "@cultivate/shared";
 import { errorSchema } from "../../../lib/http.ts";
 import { can } from "../../../policy/policy.ts";
-import { boardActor, campaignBoard, moveBoardCard } from "../../../services/campaigns/board.ts";
+import { boardActor, campaignBoard, campaignBoardColumn, moveBoardCard } from "../../../services/campaigns/board.ts";
 import { trackRefused } from "../../../services/activity/track.ts";
 
 /** The pipeline board of a campaign (issue 15; docs/RULES.md, Pipeline board). */
@@ -17,7 +20,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ["campaigns"],
       summary:
-        "The campaign's pipeline board: a column per stage plus Complete, a card per donor of the campaign; ?manager= a user id or unassigned",
+        "The campaign's pipeline board: a column per stage plus Complete with its count and first 50 cards (highest capacity first); ?manager= a user id or unassigned",
       params: campaignParamsSchema,
       querystring: boardQuerySchema,
       response: { 200: boardSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
@@ -28,6 +31,25 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         await boardActor(app, request, can.viewCampaignBoard),
         request.params.id,
         request.query.manager,
+      ),
+  });
+
+  app.get("/campaigns/:id/board/columns/:stage", {
+    schema: {
+      tags: ["campaigns"],
+      summary:
+        "One column of the board: its count and first cards, highest capacity first (?limit= up to 1000, 50 by default; ?manager= as the board)",
+      params: boardColumnParamsSchema,
+      querystring: boardColumnQuerySchema,
+      response: { 200: boardColumnCardsSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+    },
+    handler: async (request) =>
+      campaignBoardColumn(
+        app,
+        await boardActor(app, request, can.viewCampaignBoard),
+        request.params.id,
+        request.params.stage,
+        request.query,
       ),
   });
 
