@@ -110,3 +110,72 @@ test("a card moves one column on with the keyboard, with a note; a stale move is
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, "board-390");
 });
+
+test("a column shows its first 50 cards and more on request; a card moved past them leaves the keyboard on its column", async ({
+  page,
+}) => {
+  const api = await adminApi();
+  const org = await newOrg(api);
+  const officer = await userIn(api, org.id, "org_officer");
+  await api.dispose();
+  const officerApi = await apiAs(officer.email);
+  // 52 donors by capacity, Many0 the largest, and Least with $1.
+  const csv =
+    [
+      "First Name,Last Name,Client ID,Estimated Capacity",
+      ...Array.from({ length: 52 }, (_, i) => `Many${i},Family${i},M-${i},${(100 - i) * 1000}`),
+      "Least,Family,L-1,1",
+    ].join("\r\n") + "\r\n";
+  await importAs(officerApi, csv, "many.csv");
+  const rows = (
+    (await (await officerApi.get("/api/donors?pageSize=100")).json()) as { rows: { id: string; firstName: string }[] }
+  ).rows;
+  expect(rows).toHaveLength(53);
+  const idOf = (first: string) => rows.find((r) => r.firstName === first)!.id;
+  const created = await officerApi.post("/api/campaigns", {
+    data: { name: unique("Annual"), goal: "Raise $1M", startDate: "2027-01-01", endDate: "2027-12-31" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const campaignId = ((await created.json()) as { id: string }).id;
+  for (const r of rows)
+    expect(
+      (await officerApi.put(`/api/donors/${r.id}/campaign-goals/${campaignId}`, { data: { goalText: "" } })).ok(),
+    ).toBe(true);
+  // Many0-Many50 move on to Connection: 51 cards there, 2 left in Discovery.
+  for (let i = 0; i <= 50; i++) {
+    const moved = await officerApi.post(`/api/campaigns/${campaignId}/board/moves`, {
+      data: { donorId: idOf(`Many${i}`), toStage: "Connection", note: "Met" },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await officerApi.dispose();
+
+  await signIn(page, officer.email, "secret-pass");
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto(`/campaigns/${campaignId}/board`);
+  const connection = page.locator('[data-testid="board-column"][data-stage="Connection"]');
+  await expect(heading(page, "Connection (51)")).toBeVisible();
+  await expect(connection.getByTestId("board-card")).toHaveCount(50);
+  await expect(connection.getByTestId("board-card").first()).toContainText("Many0 Family0");
+  await expect(connection.getByText("Showing 50 of 51, the highest capacity first.")).toBeVisible();
+  await expect(connection.getByRole("button", { name: "Show 1 more in Connection" })).toBeVisible();
+  await expect(heading(page, "Discovery (2)")).toBeVisible();
+
+  // Least ($1) moves to Connection, where it is 52nd of 52: not among the cards shown, so the keyboard
+  // lands on the column's heading.
+  await page.getByRole("button", { name: "Move to Connection: Least Family" }).click();
+  const dialog = page.getByRole("dialog", { name: "Move Least Family to Connection" });
+  await dialog.getByLabel("Note").fill("Said hello at the gala.");
+  await dialog.getByRole("button", { name: "Move to Connection" }).click();
+  await expect(page.getByText("Least Family moved to Connection.")).toBeVisible();
+  await expect(heading(page, "Connection (52)")).toBeFocused();
+  await expect(connection.getByText("Showing 50 of 52, the highest capacity first.")).toBeVisible();
+
+  // Show more, by keyboard: the rest, in capacity order, Least last.
+  await connection.getByRole("button", { name: "Show 2 more in Connection" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(connection.getByTestId("board-card")).toHaveCount(52);
+  await expect(connection.getByTestId("board-card").last()).toContainText("Least Family");
+  await expect(connection.getByText(/^Showing/)).toHaveCount(0);
+  await shot(page, "board-show-more");
+});

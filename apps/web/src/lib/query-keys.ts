@@ -45,6 +45,9 @@ export const queryKeys = {
     donors: (id: string) => ["campaigns", "donors", id] as const,
     /** Issue 15: a campaign's pipeline board, by manager filter ("" = everyone). */
     board: (id: string, manager: string) => ["campaigns", "board", id, manager] as const,
+    /** One column past its first cards ("Show more", ADR 078). */
+    boardColumn: (id: string, manager: string, stage: string, limit: number) =>
+      ["campaigns", "board", id, manager, "column", stage, limit] as const,
     boards: (id: string) => ["campaigns", "board", id] as const,
   },
   dashboards: {

@@ -1,5 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { boardMoveResultSchema, boardSchema, type BoardMoveInput } from "@cultivate/shared";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  boardColumnCardsSchema,
+  boardMoveResultSchema,
+  boardSchema,
+  BOARD_PAGE,
+  type BoardColumn,
+  type BoardMoveInput,
+} from "@cultivate/shared";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
 
@@ -14,6 +21,24 @@ export function useBoard(campaignId: string, manager: string | null) {
       boardSchema.parse(
         await apiFetch(manager ? `${path(campaignId)}?manager=${encodeURIComponent(manager)}` : path(campaignId)),
       ),
+    retry: false,
+  });
+}
+
+/**
+ * One column's first `limit` cards, for "Show more" (ADR 078): only asked for past the board's first page,
+ * and the cards shown stay while the next ones load.
+ */
+export function useBoardColumn(campaignId: string, manager: string | null, stage: BoardColumn, limit: number) {
+  const query = new URLSearchParams({ limit: String(limit), ...(manager ? { manager } : {}) });
+  return useQuery({
+    queryKey: queryKeys.campaigns.boardColumn(campaignId, manager ?? "", stage, limit),
+    queryFn: async () =>
+      boardColumnCardsSchema.parse(
+        await apiFetch(`${path(campaignId)}/columns/${encodeURIComponent(stage)}?${query.toString()}`),
+      ),
+    enabled: limit > BOARD_PAGE,
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

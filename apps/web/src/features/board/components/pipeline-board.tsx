@@ -17,9 +17,12 @@ import {
 } from "@mantine/core";
 import { IconArrowRight } from "@tabler/icons-react";
 import {
+  BOARD_COLUMN_MAX,
+  BOARD_PAGE,
   BOARD_UNASSIGNED,
   formatDate,
   formatMoney,
+  formatNumber,
   nextColumn,
   plural,
   type Board,
@@ -27,7 +30,7 @@ import {
   type BoardColumn,
 } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
-import { useBoard } from "../api/board";
+import { useBoard, useBoardColumn } from "../api/board";
 import { MoveCardModal } from "./move-card-modal";
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, "-");
@@ -83,18 +86,43 @@ function BoardCardView({
   );
 }
 
+/**
+ * A column: its count and first BOARD_PAGE cards from the board, then "Show more" asks for the column alone
+ * with a larger limit (ADR 078), up to BOARD_COLUMN_MAX. `focusId`/`focusStage`: the card just moved, so
+ * that the keyboard keeps its place; when it lands past the cards shown, the column's heading takes focus.
+ */
 function Column({
+  campaignId,
+  manager,
   column,
   canMove,
   focusId,
+  focusStage,
+  settled,
   onMove,
 }: {
+  campaignId: string;
+  manager: string | null;
   column: Board["columns"][number];
   canMove: boolean;
   focusId: string | null;
+  focusStage: BoardColumn | null;
+  settled: boolean;
   onMove: (card: BoardCard, to: BoardColumn) => void;
 }) {
   const id = `board-column-${slug(column.stage)}`;
+  const [limit, setLimit] = useState(BOARD_PAGE);
+  const more = useBoardColumn(campaignId, manager, column.stage, limit);
+  // Past the first page the column's own answer; until it comes, the board's first cards stay.
+  const shown = limit > BOARD_PAGE && more.data ? more.data : column;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHere = focusStage === column.stage && focusId !== null;
+  const focusShown = focusHere && shown.cards.some((c) => c.donorId === focusId);
+  useEffect(() => {
+    if (settled && focusHere && !focusShown) heading.current?.focus();
+  }, [settled, focusHere, focusShown]);
+  const remaining = shown.count - shown.cards.length;
+  const next = Math.min(BOARD_PAGE, remaining, BOARD_COLUMN_MAX - shown.cards.length);
   return (
     <Box
       component="section"
@@ -106,20 +134,48 @@ function Column({
       bg="var(--mantine-color-gray-light)"
       p="sm"
     >
-      <Title order={2} size="h5" id={id} mb="xs">
-        {column.stage} ({column.count})
+      <Title order={2} size="h5" id={id} mb="xs" ref={heading} tabIndex={-1}>
+        {column.stage} ({shown.count})
       </Title>
-      {column.cards.length === 0 ? (
+      {shown.cards.length === 0 ? (
         <Text size="sm" c="dimmed">
           No donors here.
         </Text>
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
-          {column.cards.map((c) => (
+          {shown.cards.map((c) => (
             <BoardCardView key={c.donorId} card={c} canMove={canMove} focus={c.donorId === focusId} onMove={onMove} />
           ))}
         </Stack>
       )}
+      {remaining > 0 ? (
+        <Stack gap={4} mt="xs">
+          <Text size="xs" c="dimmed">
+            Showing {formatNumber(shown.cards.length)} of {formatNumber(shown.count)}, the highest capacity first.
+          </Text>
+          {next > 0 ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              loading={more.isFetching}
+              aria-label={`Show ${next} more in ${column.stage}`}
+              onClick={() => setLimit(shown.cards.length + next)}
+            >
+              Show {next} more
+            </Button>
+          ) : (
+            <Text size="xs" c="dimmed">
+              A column shows at most {formatNumber(BOARD_COLUMN_MAX)} cards: choose a relationship manager to see the
+              others.
+            </Text>
+          )}
+          {more.isError ? (
+            <Text size="xs" c="red" role="alert">
+              {errorMessage(more.error, "Failed to load more cards.")}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
     </Box>
   );
 }
@@ -149,7 +205,8 @@ export function PipelineBoard({
 }) {
   const board = useBoard(campaignId, manager);
   const [moving, setMoving] = useState<{ card: BoardCard; to: BoardColumn } | null>(null);
-  const [focusId, setFocusId] = useState<string | null>(null);
+  // The card just moved (or whose move was cancelled) and the column it is in now.
+  const [focus, setFocus] = useState<{ donorId: string; stage: BoardColumn } | null>(null);
 
   if (board.isPending) return <PipelineBoardSkeleton />;
   if (board.isError)
@@ -207,12 +264,17 @@ export function PipelineBoard({
       >
         {b.columns.map((c) => (
           <Column
-            key={c.stage}
+            // A new filter starts each column at its first page again.
+            key={`${c.stage}:${manager ?? ""}`}
+            campaignId={campaignId}
+            manager={manager}
             column={c}
             canMove={b.permissions.move}
-            focusId={focusId}
+            focusId={focus?.donorId ?? null}
+            focusStage={focus?.stage ?? null}
+            settled={!board.isFetching}
             onMove={(card, to) => {
-              setFocusId(null);
+              setFocus(null);
               setMoving({ card, to });
             }}
           />
@@ -224,12 +286,12 @@ export function PipelineBoard({
           card={moving.card}
           to={moving.to}
           onClose={() => {
-            setFocusId(moving.card.donorId);
+            setFocus({ donorId: moving.card.donorId, stage: moving.card.stage });
             setMoving(null);
           }}
           onMoved={(donorId) => {
             setMoving(null);
-            setFocusId(donorId);
+            setFocus({ donorId, stage: moving.to });
           }}
         />
       ) : null}
