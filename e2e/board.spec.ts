@@ -171,10 +171,13 @@ test("a column shows its first 50 cards and more on request; a card moved past t
   await expect(heading(page, "Connection (52)")).toBeFocused();
   await expect(connection.getByText("Showing 50 of 52, the highest capacity first.")).toBeVisible();
 
-  // Show more, by keyboard: the rest, in capacity order, Least last.
+  // Show more, by keyboard: the rest, in capacity order, Least last. The heading kept the keyboard and
+  // Least's card does not take it back when it appears.
   await connection.getByRole("button", { name: "Show 2 more in Connection" }).focus();
   await page.keyboard.press("Enter");
   await expect(connection.getByTestId("board-card")).toHaveCount(52);
+  // The keyboard goes to the first card added (the button is gone: nothing more to show).
+  await expect(connection.getByRole("link", { name: "Many50 Family50" })).toBeFocused();
   await expect(connection.getByTestId("board-card").last()).toContainText("Least Family");
   await expect(connection.getByText(/^Showing/)).toHaveCount(0);
   await shot(page, "board-show-more");

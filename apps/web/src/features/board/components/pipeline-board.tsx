@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import {
   Alert,
@@ -88,8 +88,10 @@ function BoardCardView({
 
 /**
  * A column: its count and first BOARD_PAGE cards from the board, then "Show more" asks for the column alone
- * with a larger limit (ADR 078), up to BOARD_COLUMN_MAX. `focusId`/`focusStage`: the card just moved, so
- * that the keyboard keeps its place; when it lands past the cards shown, the column's heading takes focus.
+ * with a larger limit (ADR 078), up to BOARD_COLUMN_MAX, and the keyboard goes to the first card it added.
+ * `focusId`/`focusStage`: the card just moved, so that the keyboard keeps its place; when it lands past
+ * the cards shown, the column's heading takes focus (and `onFocusTaken` clears the target, so that the
+ * card does not take it back once Show more reaches it).
  */
 function Column({
   campaignId,
@@ -100,6 +102,7 @@ function Column({
   focusStage,
   settled,
   onMove,
+  onFocusTaken,
 }: {
   campaignId: string;
   manager: string | null;
@@ -109,6 +112,7 @@ function Column({
   focusStage: BoardColumn | null;
   settled: boolean;
   onMove: (card: BoardCard, to: BoardColumn) => void;
+  onFocusTaken: () => void;
 }) {
   const id = `board-column-${slug(column.stage)}`;
   const [limit, setLimit] = useState(BOARD_PAGE);
@@ -119,8 +123,18 @@ function Column({
   const focusHere = focusStage === column.stage && focusId !== null;
   const focusShown = focusHere && shown.cards.some((c) => c.donorId === focusId);
   useEffect(() => {
-    if (settled && focusHere && !focusShown) heading.current?.focus();
-  }, [settled, focusHere, focusShown]);
+    if (!settled || !focusHere || focusShown) return;
+    heading.current?.focus();
+    onFocusTaken();
+  }, [settled, focusHere, focusShown, onFocusTaken]);
+  // After Show more: the first card it added (the button may be gone with the last page).
+  const list = useRef<HTMLDivElement>(null); // Mantine types a Stack's ref as a div, whatever its component
+  const [firstNew, setFirstNew] = useState<number | null>(null);
+  useEffect(() => {
+    if (firstNew === null || shown.cards.length <= firstNew) return;
+    list.current?.querySelectorAll<HTMLElement>("[data-testid=board-card] a")[firstNew]?.focus();
+    setFirstNew(null);
+  }, [firstNew, shown.cards.length]);
   const remaining = shown.count - shown.cards.length;
   const next = Math.min(BOARD_PAGE, remaining, BOARD_COLUMN_MAX - shown.cards.length);
   return (
@@ -142,7 +156,7 @@ function Column({
           No donors here.
         </Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+        <Stack component="ul" ref={list} gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
           {shown.cards.map((c) => (
             <BoardCardView key={c.donorId} card={c} canMove={canMove} focus={c.donorId === focusId} onMove={onMove} />
           ))}
@@ -159,7 +173,10 @@ function Column({
               variant="subtle"
               loading={more.isFetching}
               aria-label={`Show ${next} more in ${column.stage}`}
-              onClick={() => setLimit(shown.cards.length + next)}
+              onClick={() => {
+                setFirstNew(shown.cards.length);
+                setLimit(shown.cards.length + next);
+              }}
             >
               Show {next} more
             </Button>
@@ -207,6 +224,7 @@ export function PipelineBoard({
   const [moving, setMoving] = useState<{ card: BoardCard; to: BoardColumn } | null>(null);
   // The card just moved (or whose move was cancelled) and the column it is in now.
   const [focus, setFocus] = useState<{ donorId: string; stage: BoardColumn } | null>(null);
+  const clearFocus = useCallback(() => setFocus(null), []);
 
   if (board.isPending) return <PipelineBoardSkeleton />;
   if (board.isError)
@@ -277,6 +295,7 @@ export function PipelineBoard({
               setFocus(null);
               setMoving({ card, to });
             }}
+            onFocusTaken={clearFocus}
           />
         ))}
       </Flex>
