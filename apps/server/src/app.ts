@@ -50,6 +50,7 @@ import { nextStepRoutes } from "./routes/api/next-steps.ts";
 import { calendarRoutes } from "./routes/api/calendar.ts";
 import { todayRoutes } from "./routes/api/today.ts";
 import { pruneOutbox } from "./services/outbox/service.ts";
+import { refreshStaleStatistics } from "./db/statistics.ts";
 import { sendDueDigests } from "./services/today/digest.ts";
 import { actionRoutes } from "./routes/api/actions/index.ts";
 import { functionRoutes } from "./routes/api/functions/index.ts";
@@ -234,6 +235,13 @@ export async function buildApp({
       sendDueDigests(app),
       app.repos.donors.foldCounts(),
       pruneOutbox(app),
+      // PostgreSQL's autovacuum keeps the planner's statistics; PGlite has none (db/statistics.ts).
+      database.kind === "pglite"
+        ? refreshStaleStatistics(database.db).then(
+            (table) => table && app.log.info({ table }, "planner statistics refreshed (PGlite)"),
+            (err: unknown) => app.log.warn({ err }, "refreshing planner statistics failed"),
+          )
+        : null,
     ]);
   });
   app.addHook("onClose", async () => {
