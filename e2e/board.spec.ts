@@ -13,21 +13,22 @@ test.describe.configure({ timeout: 90_000 });
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 2, name });
 
-test("a card moves one column on with the keyboard, with a note; a stale move is refused with the server's sentence", async ({
-  page,
-}) => {
+/**
+ * An officer of a new organisation who has imported `csv` and put every donor in a new campaign of
+ * `campaignName`: their API client (dispose it), the campaign and each donor's id by first name.
+ */
+async function officerWithCampaign(csv: string, campaignName: string, goal: string) {
   const api = await adminApi();
   const org = await newOrg(api);
   const officer = await userIn(api, org.id, "org_officer");
   await api.dispose();
   const officerApi = await apiAs(officer.email);
-  await importAs(officerApi, csvOf(3, "Board"), "board.csv");
-  const rows = ((await (await officerApi.get("/api/donors")).json()) as { rows: { id: string; firstName: string }[] })
-    .rows;
-  const idOf = (first: string) => rows.find((r) => r.firstName === first)!.id;
-  const name = unique("Gala");
+  await importAs(officerApi, csv, "board.csv");
+  const rows = (
+    (await (await officerApi.get("/api/donors?pageSize=100")).json()) as { rows: { id: string; firstName: string }[] }
+  ).rows;
   const created = await officerApi.post("/api/campaigns", {
-    data: { name, goal: "Raise $250k", startDate: "2027-01-01", endDate: "2027-12-31" },
+    data: { name: campaignName, goal, startDate: "2027-01-01", endDate: "2027-12-31" },
   });
   expect(created.status(), await created.text()).toBe(201);
   const campaignId = ((await created.json()) as { id: string }).id;
@@ -35,6 +36,15 @@ test("a card moves one column on with the keyboard, with a note; a stale move is
     expect(
       (await officerApi.put(`/api/donors/${r.id}/campaign-goals/${campaignId}`, { data: { goalText: "" } })).ok(),
     ).toBe(true);
+  const idOf = (first: string) => rows.find((r) => r.firstName === first)!.id;
+  return { officer, officerApi, campaignId, rows, idOf };
+}
+
+test("a card moves one column on with the keyboard, with a note; a stale move is refused with the server's sentence", async ({
+  page,
+}) => {
+  const name = unique("Gala");
+  const { officer, officerApi, campaignId, idOf } = await officerWithCampaign(csvOf(3, "Board"), name, "Raise $250k");
 
   await signIn(page, officer.email, "secret-pass");
   await expect(page).not.toHaveURL(/\/login$/);
@@ -114,11 +124,6 @@ test("a card moves one column on with the keyboard, with a note; a stale move is
 test("a column shows its first 50 cards and more on request; a card moved past them leaves the keyboard on its column", async ({
   page,
 }) => {
-  const api = await adminApi();
-  const org = await newOrg(api);
-  const officer = await userIn(api, org.id, "org_officer");
-  await api.dispose();
-  const officerApi = await apiAs(officer.email);
   // 52 donors by capacity, Many0 the largest, and Least with $1.
   const csv =
     [
@@ -126,21 +131,8 @@ test("a column shows its first 50 cards and more on request; a card moved past t
       ...Array.from({ length: 52 }, (_, i) => `Many${i},Family${i},M-${i},${(100 - i) * 1000}`),
       "Least,Family,L-1,1",
     ].join("\r\n") + "\r\n";
-  await importAs(officerApi, csv, "many.csv");
-  const rows = (
-    (await (await officerApi.get("/api/donors?pageSize=100")).json()) as { rows: { id: string; firstName: string }[] }
-  ).rows;
+  const { officer, officerApi, campaignId, rows, idOf } = await officerWithCampaign(csv, unique("Annual"), "Raise $1M");
   expect(rows).toHaveLength(53);
-  const idOf = (first: string) => rows.find((r) => r.firstName === first)!.id;
-  const created = await officerApi.post("/api/campaigns", {
-    data: { name: unique("Annual"), goal: "Raise $1M", startDate: "2027-01-01", endDate: "2027-12-31" },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const campaignId = ((await created.json()) as { id: string }).id;
-  for (const r of rows)
-    expect(
-      (await officerApi.put(`/api/donors/${r.id}/campaign-goals/${campaignId}`, { data: { goalText: "" } })).ok(),
-    ).toBe(true);
   // Many0-Many50 move on to Connection: 51 cards there, 2 left in Discovery.
   for (let i = 0; i <= 50; i++) {
     const moved = await officerApi.post(`/api/campaigns/${campaignId}/board/moves`, {
