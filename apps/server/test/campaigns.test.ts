@@ -253,6 +253,38 @@ describe("campaign management", () => {
     const [kept] = await t.db.select().from(stages).where(eq(stages.donorId, donor.id));
     expect(kept).toMatchObject({ aiOutput: "plan", campaignId: null });
   });
+
+  it("lists a campaign's donors 50 a page by name, with how many there are in all (ADR 078)", async () => {
+    const owner = await buildUser(t, { role: "org_owner" });
+    const organizationId = owner.organizationId!;
+    const campaign = (await t.request("POST", "/api/campaigns", { cookie: owner.cookie, body: input() })).json();
+    for (let i = 0; i < 55; i++) {
+      // Names out of order, so the page's order is the server's: Donor54 … Donor00 go in first.
+      const d = await buildDonor(t, organizationId, {
+        firstName: "Paged",
+        lastName: `Donor${String(54 - i).padStart(2, "0")}`,
+      });
+      await t.db.insert(campaignGoals).values({ campaignId: campaign.id, donorId: d.id, organizationId, goalText: "" });
+    }
+    const pageOf = async (query: string) =>
+      t.request("GET", `/api/campaigns/${campaign.id}/donors${query}`, { cookie: owner.cookie });
+    const first = (await pageOf("")).json();
+    expect(first).toMatchObject({ total: 55, page: 1, pageSize: 50 });
+    expect(first.donors.map((d: { lastName: string }) => d.lastName)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Donor${String(i).padStart(2, "0")}`),
+    );
+    const second = (await pageOf("?page=2")).json();
+    expect(second).toMatchObject({ total: 55, page: 2, pageSize: 50 });
+    expect(second.donors.map((d: { lastName: string }) => d.lastName)).toEqual([
+      "Donor50",
+      "Donor51",
+      "Donor52",
+      "Donor53",
+      "Donor54",
+    ]);
+    expect((await pageOf("?page=3")).json()).toMatchObject({ donors: [], total: 55, page: 3 });
+    for (const q of ["?page=0", "?page=abc", "?page=1.5"]) expect((await pageOf(q)).statusCode, q).toBe(400);
+  });
 });
 
 describe("campaign activity", () => {

@@ -92,6 +92,8 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 /** Campaigns per page of the list (ADR 070). */
 export const CAMPAIGN_PAGE_SIZE = 50;
+/** Donors per page of a campaign's donor list (its card, expanded; ADR 078). */
+export const CAMPAIGN_DONOR_PAGE_SIZE = 50;
 
 export const campaignListQuerySchema = z.object({
   organizationId: z.uuid().optional(),

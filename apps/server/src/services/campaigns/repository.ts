@@ -114,8 +114,19 @@ export function campaignRepository(db: Db) {
       await tx.delete(campaigns).where(and(eq(campaigns.id, id), eq(campaigns.organizationId, organizationId)));
     },
 
-    /** The donors with a goal in the campaign, by name. */
-    async donorsOf(organizationId: string, campaignId: string, tx: DbOrTx = db) {
+    /** One page of the donors with a goal in the campaign, by name, and how many there are in all. */
+    async donorsOf(
+      organizationId: string,
+      campaignId: string,
+      page: { limit: number; offset: number },
+      tx: DbOrTx = db,
+    ) {
+      const inCampaign = and(eq(campaignGoals.campaignId, campaignId), eq(donors.organizationId, organizationId));
+      const [{ total }] = (await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(campaignGoals)
+        .innerJoin(donors, eq(donors.id, campaignGoals.donorId))
+        .where(inCampaign)) as [{ total: number }];
       const rows = await tx
         .select({
           id: donors.id,
@@ -130,13 +141,18 @@ export function campaignRepository(db: Db) {
         })
         .from(campaignGoals)
         .innerJoin(donors, eq(donors.id, campaignGoals.donorId))
-        .where(and(eq(campaignGoals.campaignId, campaignId), eq(donors.organizationId, organizationId)))
-        .orderBy(donors.lastNameKey, donors.firstNameKey, donors.id);
-      return rows.map((r) => ({
-        ...r,
-        estimatedCapacity: r.estimatedCapacity === null ? null : Number(r.estimatedCapacity),
-        totalGiftAmount: r.totalGiftAmount === null ? null : Number(r.totalGiftAmount),
-      }));
+        .where(inCampaign)
+        .orderBy(donors.lastNameKey, donors.firstNameKey, donors.id)
+        .limit(page.limit)
+        .offset(page.offset);
+      return {
+        total,
+        donors: rows.map((r) => ({
+          ...r,
+          estimatedCapacity: r.estimatedCapacity === null ? null : Number(r.estimatedCapacity),
+          totalGiftAmount: r.totalGiftAmount === null ? null : Number(r.totalGiftAmount),
+        })),
+      };
     },
 
     /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { CAMPAIGN_MESSAGES, CAMPAIGN_PAGE_SIZE } from "@cultivate/shared";
+import { CAMPAIGN_DONOR_PAGE_SIZE, CAMPAIGN_MESSAGES, CAMPAIGN_PAGE_SIZE } from "@cultivate/shared";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { Actor } from "../../policy/actor.ts";
 import { authorize, can, organizationScope, requireActor } from "../../policy/policy.ts";
@@ -135,9 +135,18 @@ export async function deleteCampaign(
   });
 }
 
-export async function campaignDonors(app: FastifyInstance, actor: Actor, id: string) {
+/**
+ * GET /api/campaigns/{id}/donors: one page of the campaign's donors, by name. A campaign of 11,000 donors
+ * drew 11,000 rows in its card (ADR 078 pages the board the same way).
+ */
+export async function campaignDonors(app: FastifyInstance, actor: Actor, id: string, page: number) {
   const campaign = await findVisible(app, actor, id);
-  return { donors: await app.repos.campaigns.donorsOf(campaign.organizationId, campaign.id) };
+  const pageSize = CAMPAIGN_DONOR_PAGE_SIZE;
+  const { donors, total } = await app.repos.campaigns.donorsOf(campaign.organizationId, campaign.id, {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return { donors, total, page, pageSize };
 }
 
 export type DonorWorkCampaign = { id: string; name: string; goal: string | null; isArchived: boolean };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  campaignDonorListQuerySchema,
   campaignDonorListSchema,
   campaignInputSchema,
   campaignListQuerySchema,
@@ -87,10 +88,12 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/campaigns/:id/donors", {
     schema: {
       tags: ["campaigns"],
-      summary: "The donors of a campaign (those with a campaign goal)",
+      summary: "One page (50) of the donors of a campaign (those with a campaign goal), by name; ?page=",
       params: idParams,
-      response: { 200: campaignDonorListSchema, 403: errorSchema, 404: errorSchema },
+      querystring: campaignDonorListQuerySchema,
+      response: { 200: campaignDonorListSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema },
     },
-    handler: async (request) => campaignDonors(app, await campaignActor(app, request), request.params.id),
+    handler: async (request) =>
+      campaignDonors(app, await campaignActor(app, request), request.params.id, request.query.page),
   });
 };
