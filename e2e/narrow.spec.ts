@@ -207,6 +207,28 @@ test("at 390 px no officer or manager page scrolls sideways", async ({ page }) =
     WIDTH,
   );
 
+  // A campaign's donors, opened on its card: a block per donor, not a table that scrolls inside the card.
+  const campaign = await page.request.post("/api/campaigns", {
+    headers: { origin: BASE },
+    data: { name: "Library wing", goal: "$2M", startDate: "2027-01-01", endDate: "2027-12-31" },
+  });
+  expect(campaign.status(), await campaign.text()).toBe(201);
+  const campaignId = ((await campaign.json()) as { id: string }).id;
+  const goal = await page.request.put(`/api/donors/${donorId}/campaign-goals/${campaignId}`, {
+    headers: { origin: BASE },
+    data: { goalText: "" },
+  });
+  expect(goal.status(), await goal.text()).toBe(200);
+  await page.goto("/campaigns");
+  const card = page.getByTestId("campaign-card").filter({ hasText: "Library wing" });
+  await card.getByRole("button", { name: "View Donors" }).click();
+  const list = card.getByRole("list", { name: "Campaign donors" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Estimated Capacity: $1,250,000");
+  await expect(card.getByText("Showing 1–1 of 1 donor")).toBeVisible();
+  expect.soft(await scrollingInside(page), "a campaign's donors hide part of a box sideways").toEqual([]);
+  expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(WIDTH);
+
   const manager = await orgWithUser("org_manager", "Narrow Manager Trust");
   await page.context().clearCookies();
   await signIn(page, manager.email, PASSWORD);

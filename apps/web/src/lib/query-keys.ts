@@ -42,7 +42,7 @@ export const queryKeys = {
     all: ["campaigns"] as const,
     list: (organizationId: string | null, includeArchived: boolean, page: number) =>
       ["campaigns", "list", organizationId ?? "", includeArchived, page] as const,
-    donors: (id: string) => ["campaigns", "donors", id] as const,
+    donors: (id: string, page: number) => ["campaigns", "donors", id, page] as const,
     /** Issue 15: a campaign's pipeline board, by manager filter ("" = everyone). */
     board: (id: string, manager: string) => ["campaigns", "board", id, manager] as const,
     /** One column past its first cards ("Show more", ADR 078). */

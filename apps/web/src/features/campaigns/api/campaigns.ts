@@ -1,11 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   campaignDonorListSchema,
   campaignListSchema,
   campaignSchema,
   noContentSchema,
   type Campaign,
-  type CampaignDonor,
   type CampaignInput,
   type CampaignPatch,
 } from "@cultivate/shared";
@@ -40,11 +39,16 @@ export const campaignsQueryOptions = (organizationId: string | null, includeArch
 export const useCampaigns = (organizationId: string | null, includeArchived: boolean, page: number) =>
   useQuery(campaignsQueryOptions(organizationId, includeArchived, page));
 
-export const getCampaignDonors = async (id: string): Promise<CampaignDonor[]> =>
-  campaignDonorListSchema.parse(await apiFetch(`${path(id)}/donors`)).donors;
+/** One page of a campaign's donors, by name, with how many there are in all. */
+export const getCampaignDonors = async (id: string, page: number) =>
+  campaignDonorListSchema.parse(await apiFetch(`${path(id)}/donors${page > 1 ? `?page=${page}` : ""}`));
 
-export const useCampaignDonors = (id: string) =>
-  useQuery({ queryKey: queryKeys.campaigns.donors(id), queryFn: () => getCampaignDonors(id) });
+export const useCampaignDonors = (id: string, page: number) =>
+  useQuery({
+    queryKey: queryKeys.campaigns.donors(id, page),
+    queryFn: () => getCampaignDonors(id, page),
+    placeholderData: keepPreviousData,
+  });
 
 function useCampaignMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
