@@ -2,24 +2,20 @@ import { and, eq, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { BOARD_UNASSIGNED, type BoardColumn } from "@cultivate/shared";
 import type { Db, DbOrTx } from "../../db/client.ts";
 import { campaignGoals, donors, stages, users } from "../../db/schema.ts";
-import { currentStageOfDoneSql, currentStageSql } from "../donors/current-stage.ts";
+import { currentStageSql } from "../donors/current-stage.ts";
 import { personName } from "../users/person-name.ts";
 import type { NewStageRecord } from "../stages/repository.ts";
 
 /**
  * The pipeline board's reads and its one write (issue 15; docs/RULES.md, Pipeline board), always by the
- * campaign's organisation. A card's column is the shared current-stage rule in its SQL form; its days in
- * stage count as pipeline() counts them (apps/server/src/services/dashboards/tenant-figures.ts).
+ * campaign's organisation. A card's column is the shared current-stage rule in its SQL form, as indexed
+ * probes of the donor's stage records (currentStageSql: cheap whatever the planner's statistics say, ADR
+ * 078); its days in stage count as pipeline() counts them (apps/server/src/services/dashboards/tenant-figures.ts).
  */
-const ofDonor = (organizationId: string) =>
-  sql`${stages.donorId} = ${donors.id} and ${stages.organizationId} = ${organizationId}`;
-const stageOf = (organizationId: string) =>
-  sql<BoardColumn>`${currentStageOfDoneSql(
-    sql`(select array_agg(distinct ${stages.stageName}) from ${stages} where ${ofDonor(organizationId)})`,
-  )}`;
+const stage = sql<BoardColumn>`${currentStageSql}`;
 
 const cardColumns = (organizationId: string) => {
-  const mine = ofDonor(organizationId);
+  const mine = sql`${stages.donorId} = ${donors.id} and ${stages.organizationId} = ${organizationId}`;
   return {
     donorId: donors.id,
     name: sql<string>`coalesce(nullif(concat_ws(' ', ${donors.firstName}, ${donors.lastName}), ''), 'Unnamed donor')`,
@@ -27,7 +23,7 @@ const cardColumns = (organizationId: string) => {
     managerId: donors.relationshipManagerId,
     managerEmail: users.email,
     managerName: personName(donors.relationshipManagerId),
-    stage: stageOf(organizationId),
+    stage,
     daysInStage: sql<number>`floor(extract(epoch from (now() - coalesce(
       (select max(${stages.createdAt}) from ${stages} where ${mine}), ${donors.createdAt}))) / 86400.0)::int`.mapWith(
       Number,
@@ -72,11 +68,10 @@ export function boardRepository(db: Db) {
       const placed = tx
         .select({
           id: donors.id,
-          // The stage rule as one indexed probe per stage (donor, stage name): cheap whatever the statistics
-          // say (PGlite never refreshes them for this table). With the stages' array from a subquery in the
-          // CASE, that subquery ran up to five times per donor; from a grouped join, stale estimates had it
-          // aggregated again for every donor (42 s for 11,000; ADR 078).
-          stage: sql<BoardColumn>`${currentStageSql}`.as("stage"),
+          // With the stages' array from a subquery in the rule's CASE, that subquery ran up to five times
+          // per donor; from a grouped join, stale estimates had it aggregated again for every donor (42 s
+          // for 11,000; ADR 078).
+          stage: stage.as("stage"),
           estimatedCapacity: donors.estimatedCapacity,
           lastNameKey: donors.lastNameKey,
           firstNameKey: donors.firstNameKey,
