@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 import { rowsOf } from "./rows.ts";
+import { donorSearch, donors } from "./schema.ts";
 
 /**
  * Tables whose planner statistics the import keeps (import-job.ts: ANALYZE as it grows, VACUUM (ANALYZE)
  * at its end). Analysing a million donors takes seconds, and PGlite's one connection waits meanwhile.
  */
-const KEPT_BY_THE_IMPORT = ["donors", "donor_search"];
+const KEPT_BY_THE_IMPORT = [getTableName(donors), getTableName(donorSearch)];
 
 /**
  * PGlite has no autovacuum, so nothing refreshed the planner's statistics of any table but the import's:
