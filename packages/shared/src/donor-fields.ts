@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "./format.ts";
+import { EMPTY_VALUE, formatDate, formatMoney } from "./format.ts";
 
 /**
  * The donor field catalogue: ONE list that drives the CSV import (header → key → parser),
@@ -588,7 +588,7 @@ export function parseDonorCell(field: DonorField, raw: string): ParseResult {
 
 /** How a field's value is shown in the donor record: N/A when empty. */
 export function formatDonorValue(field: DonorField, value: DonorFieldValue | undefined): string {
-  if (value === null || value === undefined || value === "") return "N/A";
+  if (value === null || value === undefined || value === "") return EMPTY_VALUE;
   if (field.type === "money") return formatMoney(typeof value === "number" ? value : Number(value));
   // The one date format of every screen ("Mar 5, 2019"); a value that is not a calendar date is shown as stored.
   if (field.type === "date" && typeof value === "string")
@@ -602,7 +602,7 @@ export function formatDonorValue(field: DonorField, value: DonorFieldValue | und
  * Long values are cut at 120 characters.
  */
 export function formatChangeValue(fieldKey: string, value: unknown): string {
-  if (value === null || value === undefined || value === "") return "N/A";
+  if (value === null || value === undefined || value === "") return EMPTY_VALUE;
   const field = DONOR_FIELD_BY_KEY.get(fieldKey);
   const s =
     field && (typeof value === "string" || typeof value === "number")
