@@ -274,6 +274,8 @@ describe("weekly digest", () => {
     expect(mail.text).toContain(`/donor/${ids.never}/dashboard`);
     expect(mail.text).toContain("No contact for 120 days (1)");
     expect(mail.text).toContain("Longer in stage than usual (1)");
+    // Capacity as money is shown everywhere (docs/RULES.md, Display formats).
+    expect(mail.text).toMatch(/big[^\n]*: capacity \$2,000,000\b/);
     expect(mail.html).toContain(`href="http://localhost:3000/donor/${ids.slow}/dashboard"`);
     // A later run in the same slot sends nothing more.
     expect(await sendDueDigests(t.app, new Date(now.getTime() + 60_000))).toBe(0);

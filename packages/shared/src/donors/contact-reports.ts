@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatDate } from "../format.ts";
+import { formatDate, formatNumber } from "../format.ts";
 import { hasForbiddenCharacters, INPUT_MESSAGES, isCalendarDate } from "../input.ts";
 
 /**
@@ -61,7 +61,7 @@ export const CONTACT_REPORT_MESSAGES = {
   invalidDate: "Please enter the contact's date as a real calendar date (YYYY-MM-DD).",
   futureDate: "The contact's date can't be in the future.",
   summaryRequired: "Please write a short summary of the contact.",
-  summaryTooLong: `The summary is too long (${CONTACT_SUMMARY_MAX_LENGTH.toLocaleString("en-US")} characters at most).`,
+  summaryTooLong: `The summary is too long (${formatNumber(CONTACT_SUMMARY_MAX_LENGTH)} characters at most).`,
   participantsTooLong: `Participants are too long (${CONTACT_PARTICIPANTS_MAX_LENGTH} characters at most).`,
   nextStepTooLong: `The next step is too long (${CONTACT_NEXT_STEP_MAX_LENGTH} characters at most).`,
   tooManyParticipants: `Choose at most ${CONTACT_PARTICIPANT_USERS_MAX} colleagues who took part.`,

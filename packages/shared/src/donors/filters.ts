@@ -51,8 +51,8 @@ export function donorRangeLimits(filter: Extract<DonorFieldFilter, { kind: "rang
 export const DONOR_FILTER_MESSAGES = {
   notANumber: (label: string) => `${label} must be a number.`,
   notWhole: (label: string) => `${label} must be a whole number.`,
-  tooSmall: (label: string, min: number) => `${label} must be at least ${min.toLocaleString("en-US")}.`,
-  tooLarge: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")}.`,
+  tooSmall: (label: string, min: number) => `${label} must be at least ${formatNumber(min)}.`,
+  tooLarge: (label: string, max: number) => `${label} must be at most ${formatNumber(max)}.`,
   minAboveMax: (label: string) => `${label}: the minimum must not be more than the maximum.`,
   startAfterEnd: (label: string) => `${label}: the start date must not be after the end date.`,
   notADate: (label: string) => `${label} must be a real calendar date (YYYY-MM-DD).`,

@@ -4,6 +4,7 @@ import {
   IMPORTED_DONOR_FIELDS,
   donorCellParser,
   fieldForHeader,
+  formatNumber,
   normalizeHeader,
   RELATIONSHIP_MANAGER_HEADERS,
   relationshipManagerImportProblem,
@@ -243,7 +244,7 @@ export function parseCells(plan: HeaderPlan, cells: string[], row: number): Pars
         problemOf(
           row,
           col.header,
-          `${clip(col.header, MAX_COLUMN_CHARS)} is longer than ${col.limit.toLocaleString("en-US")} characters; the row was not imported.`,
+          `${clip(col.header, MAX_COLUMN_CHARS)} is longer than ${formatNumber(col.limit)} characters; the row was not imported.`,
         ),
       );
       tooLong = true;

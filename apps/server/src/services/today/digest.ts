@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   can,
+  formatMoney,
+  formatNumber,
   plural,
   TODAY_MESSAGES,
   TODAY_SECTIONS,
@@ -180,13 +182,14 @@ export function digestEmail(
       title: TODAY_SECTIONS.notStarted.title,
       total: lists.notStarted.total,
       lines: lists.notStarted.items.map((d) => ({
-        text: `${d.name}${d.estimatedCapacity === null ? "" : `: capacity $${d.estimatedCapacity.toLocaleString("en-US")}`}`,
+        text: `${d.name}${d.estimatedCapacity ? `: capacity ${formatMoney(d.estimatedCapacity)}` : ""}`,
         href: donorUrl(d.id),
       })),
       empty: TODAY_SECTIONS.notStarted.empty,
     },
   ];
-  const more = (s: Section) => (s.total > s.lines.length ? `…and ${s.total - s.lines.length} more.` : null);
+  const more = (s: Section) =>
+    s.total > s.lines.length ? `…and ${formatNumber(s.total - s.lines.length)} more.` : null;
   const todayUrl = `${appUrl}/today`;
   const text = [
     `Hello ${who},`,

@@ -37,6 +37,7 @@ import {
   describeDonorFilters,
   donorSortFirstDir,
   encodeDonorFilters,
+  formatNumber,
   plural,
   type DonorFilterChip,
   type DonorSortKey,
@@ -578,7 +579,7 @@ function DonorList() {
         {data && data.total > 0 ? (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" data-testid="donor-count">
-              Showing {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {plural(data.total, "donor")}
+              Showing {formatNumber(first)}–{formatNumber(last)} of {plural(data.total, "donor")}
             </Text>
             <Group gap="sm">
               <Select

@@ -1,8 +1,6 @@
 import { useCallback, useEffect } from "react";
 import { Group, Pagination, Text } from "@mantine/core";
-import { plural } from "@cultivate/shared";
-
-const COUNT = new Intl.NumberFormat("en-US");
+import { formatNumber, plural } from "@cultivate/shared";
 
 interface ListPagerProps {
   page: number;
@@ -45,7 +43,7 @@ export function ListPager({
   return (
     <Group justify="space-between" wrap="wrap" mt="md">
       <Text size="sm" c="dimmed" data-testid={testId}>
-        {`Showing ${COUNT.format(first)}–${COUNT.format(last)} of ${plural(total, noun, nounPlural)}`}
+        {`Showing ${formatNumber(first)}–${formatNumber(last)} of ${plural(total, noun, nounPlural)}`}
       </Text>
       {pages > 1 ? (
         <Pagination

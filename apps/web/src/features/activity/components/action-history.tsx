@@ -8,6 +8,7 @@ import {
   describeAction,
   formatDate,
   formatDateTime,
+  formatNumber,
   type ActionFilters,
   type ActionType,
   type Me,
@@ -211,7 +212,7 @@ export function ActionHistory({ me }: { me: Me }) {
           <Group justify="space-between" p="sm">
             <Text size="sm" c="dimmed" data-testid="action-range">
               {total
-                ? `Showing ${(offset + 1).toLocaleString()}–${Math.min(offset + items.length, total).toLocaleString()} of ${total.toLocaleString()}`
+                ? `Showing ${formatNumber(offset + 1)}–${formatNumber(Math.min(offset + items.length, total))} of ${formatNumber(total)}`
                 : "0 actions"}
             </Text>
             <Group gap="xs">

@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { formatDuration, type ActionSummary } from "@cultivate/shared";
+import { formatDuration, formatNumber, type ActionSummary } from "@cultivate/shared";
 
 const label = (type: string) => type.replace(/_/g, " ");
 
@@ -12,7 +12,7 @@ export function ActionSummaryCards({ summary }: { summary: ActionSummary | undef
           Total actions
         </Text>
         <Text fz={28} fw={700}>
-          {s ? s.total.toLocaleString() : "…"}
+          {s ? formatNumber(s.total) : "…"}
         </Text>
       </Card>
       <Card withBorder radius="md" data-testid="summary-success">
@@ -24,7 +24,7 @@ export function ActionSummaryCards({ summary }: { summary: ActionSummary | undef
         </Text>
         {s ? (
           <Text size="xs" c="dimmed">
-            {`${s.successCount.toLocaleString()} of ${s.total.toLocaleString()}`}
+            {`${formatNumber(s.successCount)} of ${formatNumber(s.total)}`}
           </Text>
         ) : null}
       </Card>
@@ -40,7 +40,7 @@ export function ActionSummaryCards({ summary }: { summary: ActionSummary | undef
                   {label(b.actionType)}
                 </Text>
                 <Text size="xs" fw={600}>
-                  {b.count.toLocaleString()}
+                  {formatNumber(b.count)}
                 </Text>
               </Group>
             ))

@@ -13,6 +13,7 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import { useOverview } from "../api/overview";
+import { formatNumber } from "@cultivate/shared";
 
 interface DashboardCard {
   title: string;
@@ -102,7 +103,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="xl" fw={800}>
-        {value === undefined ? "…" : value.toLocaleString("en-US")}
+        {value === undefined ? "…" : formatNumber(value)}
       </Text>
       <Text size="sm" c="dimmed">
         {label}

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconUserX } from "@tabler/icons-react";
-import { formatDate, userDeclinedMessage, type AdminUser, type Application } from "@cultivate/shared";
+import { formatDate, formatNumber, userDeclinedMessage, type AdminUser, type Application } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useDeclineUser } from "../api/users";
@@ -115,7 +115,7 @@ export function ApplicationsSection({ users, total }: { users: AdminUser[]; tota
   return (
     <Paper withBorder radius="md" p="lg" aria-label="Applications waiting for approval" component="section">
       <Title order={2} size="h4" mb="md">
-        Applications waiting for approval ({total.toLocaleString("en-US")})
+        Applications waiting for approval ({formatNumber(total)})
       </Title>
       {total > users.length ? (
         <Text size="sm" c="dimmed" mb="sm">

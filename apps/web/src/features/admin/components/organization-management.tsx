@@ -31,6 +31,7 @@ import {
 import {
   formatDate,
   ORGANIZATION_NAME_REQUIRED_MESSAGE,
+  formatNumber,
   organizationDeletionLines,
   plural,
   pluralWord,
@@ -278,7 +279,7 @@ function TotalCard({ label, value, to, icon }: { label: string; value: number; t
         </ThemeIcon>
         <div>
           <Text size="xl" fw={800}>
-            {value.toLocaleString("en-US")}
+            {formatNumber(value)}
           </Text>
           <Text size="sm" c="dimmed">
             {label}
@@ -345,7 +346,7 @@ export function OrganizationManagement({
           <Group gap="xs" mb="sm">
             <IconBuilding size={20} />
             <Title order={2} size="h4">
-              {`Organizations${data ? ` (${data.total.toLocaleString("en-US")})` : ""}`}
+              {`Organizations${data ? ` (${formatNumber(data.total)})` : ""}`}
             </Title>
           </Group>
           <Group mb="sm">

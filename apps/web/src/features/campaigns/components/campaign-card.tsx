@@ -9,7 +9,7 @@ import {
   IconPencil,
   IconTrash,
 } from "@tabler/icons-react";
-import { EMPTY_VALUE, formatDate, type Campaign } from "@cultivate/shared";
+import { EMPTY_VALUE, formatDate, formatNumber, type Campaign } from "@cultivate/shared";
 import { CampaignDonorsTable } from "./campaign-donors-table";
 
 interface CampaignCardProps {
@@ -104,7 +104,7 @@ export function CampaignCard({
           <Fact label="Goal" value={c.goal || EMPTY_VALUE} />
           <Fact label="Start" value={formatDate(c.startDate)} />
           <Fact label="End" value={formatDate(c.endDate)} />
-          <Fact label="Donors" value={String(c.donorCount)} />
+          <Fact label="Donors" value={formatNumber(c.donorCount)} />
           <Fact label="Office" value={c.officeInfo || EMPTY_VALUE} />
         </SimpleGrid>
         <Collapse expanded={expanded}>{expanded ? <CampaignDonorsTable campaignId={c.id} /> : null}</Collapse>

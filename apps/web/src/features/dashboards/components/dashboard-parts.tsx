@@ -18,6 +18,7 @@ import {
   ERROR_LOADING_DASHBOARD,
   FAILED_TO_FETCH_ORGANIZATION,
   ORGANIZATION_NOT_FOUND_FOR_USER,
+  formatNumber,
 } from "@cultivate/shared";
 import { ApiClientError } from "@/lib/api-client";
 
@@ -30,7 +31,7 @@ export function StatCard({ label, value, icon }: { label: string; value: number;
         </ThemeIcon>
         <div>
           <Text size="xl" fw={800} lh={1.2}>
-            {value.toLocaleString("en-US")}
+            {formatNumber(value)}
           </Text>
           <Text size="sm" c="dimmed">
             {label}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Alert, Anchor, Grid, Loader, Paper, Table, Text, Title } from "@mantine/core";
-import { formatMoney, plural } from "@cultivate/shared";
+import { formatMoney, formatNumber, plural } from "@cultivate/shared";
 import { Breakable } from "@/components/ui/breakable";
 import { errorMessage } from "@/lib/api-client";
 import { usePortfolioDashboard } from "../api/dashboards";
@@ -46,7 +46,7 @@ export function PortfolioCard() {
                         <Breakable text={p.name ?? p.email} />
                       </Anchor>
                     </Table.Td>
-                    <Table.Td ta="right">{p.donors.toLocaleString("en-US")}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(p.donors)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(p.capacity)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -56,7 +56,7 @@ export function PortfolioCard() {
                       Unassigned
                     </Anchor>
                   </Table.Td>
-                  <Table.Td ta="right">{data.unassigned.donors.toLocaleString("en-US")}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(data.unassigned.donors)}</Table.Td>
                   <Table.Td ta="right">{formatMoney(data.unassigned.capacity)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>

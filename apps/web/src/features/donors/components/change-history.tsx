@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
-import { formatChangeValue, type DonorChange } from "@cultivate/shared";
+import { formatChangeValue, formatDateTime, type DonorChange } from "@cultivate/shared";
 import { Breakable } from "@/components/ui/breakable";
 import { usePhone } from "@/lib/phone";
 
@@ -46,7 +46,7 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                   {SOURCE[c.source]}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  {new Date(c.createdAt).toLocaleString("en-US")}
+                  {formatDateTime(c.createdAt, { seconds: true })}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed" mb={4}>
@@ -80,7 +80,7 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                 (c.changes.length ? c.changes : [{ field: "", label: "", old: null, new: null }]).map((f, i) => (
                   <Table.Tr key={`${c.id}-${f.field}-${i}`}>
                     <Table.Td style={{ whiteSpace: "nowrap" }}>
-                      {i === 0 ? new Date(c.createdAt).toLocaleString("en-US") : ""}
+                      {i === 0 ? formatDateTime(c.createdAt, { seconds: true }) : ""}
                     </Table.Td>
                     <Table.Td>{i === 0 ? (c.userEmail ?? "System") : ""}</Table.Td>
                     <Table.Td>

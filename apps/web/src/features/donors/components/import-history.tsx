@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArrowBackUp, IconFileTypeCsv, IconReportAnalytics } from "@tabler/icons-react";
-import { DONOR_MESSAGES, type ImportBatch } from "@cultivate/shared";
+import { DONOR_MESSAGES, formatDateTime, formatNumber, type ImportBatch } from "@cultivate/shared";
 import { ListPager } from "@/components/ui/list-pager";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -19,16 +19,6 @@ const STATUS: Record<ImportBatch["status"], { label: string; color: string }> = 
   undone: { label: "Undone", color: "gray" },
 };
 const UNDOABLE: ImportBatch["status"][] = ["completed", "failed", "interrupted"];
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-const COUNT = new Intl.NumberFormat("en-US");
 
 interface ImportHistoryProps {
   organizationId: string | undefined;
@@ -132,7 +122,7 @@ function ImportEntry({ batch: b, showOrganization, undoing, onReport, onUndo }: 
           <Group gap="xs">
             <Button size="xs" variant="default" leftSection={<IconReportAnalytics size={14} />} onClick={onReport}>
               {b.problemCount
-                ? `Report (${COUNT.format(b.problemCount)} problem${b.problemCount === 1 ? "" : "s"})`
+                ? `Report (${formatNumber(b.problemCount)} problem${b.problemCount === 1 ? "" : "s"})`
                 : "Report"}
             </Button>
             {b.canUndo ? (
@@ -150,7 +140,7 @@ function ImportEntry({ batch: b, showOrganization, undoing, onReport, onUndo }: 
           </Group>
         </Group>
         <Text size="sm" c="dimmed">
-          {`${who ? `Imported by ${who}` : "Importer not recorded"} · ${when(b.createdAt)}`}
+          {`${who ? `Imported by ${who}` : "Importer not recorded"} · ${formatDateTime(b.createdAt)}`}
           {showOrganization && b.organizationName ? ` · ${b.organizationName}` : ""}
         </Text>
         {isImportActive(b) ? (
@@ -167,7 +157,7 @@ function ImportEntry({ batch: b, showOrganization, undoing, onReport, onUndo }: 
         ) : null}
         {b.status === "undone" && b.undoneAt ? (
           <Text size="sm" c="dimmed">
-            Undone {when(b.undoneAt)}: its new donors were removed and its updates reverted.
+            Undone {formatDateTime(b.undoneAt)}: its new donors were removed and its updates reverted.
           </Text>
         ) : null}
         {undoRefused ? (

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { IconArrowBackUp } from "@tabler/icons-react";
-import { plural, type ImportBatch } from "@cultivate/shared";
+import { formatNumber, plural, type ImportBatch } from "@cultivate/shared";
 
 const STATUS_TEXT: Record<ImportBatch["status"], string> = {
   queued: "Waiting to start…",
@@ -22,7 +22,7 @@ export function ImportProgress({ batch }: { batch: ImportBatch }) {
           {STATUS_TEXT[batch.status]}
         </Text>
         <Text size="sm" c="dimmed" data-testid="import-progress-text">
-          {batch.rowsDone.toLocaleString("en-US")} / {total.toLocaleString("en-US")} rows
+          {formatNumber(batch.rowsDone)} / {formatNumber(total)} rows
         </Text>
       </Group>
       <Progress
@@ -116,7 +116,7 @@ function Stat({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={700} data-testid={`import-count-${label.toLowerCase()}`}>
-        {value.toLocaleString("en-US")}
+        {formatNumber(value)}
       </Text>
     </Paper>
   );

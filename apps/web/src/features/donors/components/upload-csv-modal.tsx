@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Anchor, Button, FileInput, Group, Modal, ScrollArea, Select, Stack, Table, Text } from "@mantine/core";
 import { IconFileTypeCsv, IconUpload } from "@tabler/icons-react";
-import { DONOR_MESSAGES } from "@cultivate/shared";
+import { DONOR_MESSAGES, formatNumber } from "@cultivate/shared";
 import { useMe } from "@/features/auth/api/get-me";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -154,8 +154,8 @@ export function UploadCsvModal({ opened, onClose, isAdmin, signedIn }: UploadCsv
         {preview ? (
           <Stack gap={4}>
             <Text size="sm">
-              Preview (first {Math.min(CSV_PREVIEW_ROWS, preview.rowCount)} of{" "}
-              {preview.rowCount.toLocaleString("en-US")} rows, {preview.headers.length} columns)
+              Preview (first {Math.min(CSV_PREVIEW_ROWS, preview.rowCount)} of {formatNumber(preview.rowCount)} rows,{" "}
+              {preview.headers.length} columns)
             </Text>
             <ScrollArea type="auto">
               <Table withTableBorder striped fz="xs" aria-label="CSV preview">
