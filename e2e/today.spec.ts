@@ -77,6 +77,12 @@ test("an officer lands on Today and sees their donors to contact; the owner sets
   await page.context().clearCookies();
   await signIn(page, owner.email, PASSWORD);
   await expect(page).toHaveURL(/\/org-owner-dashboard$/);
+  // The pipeline chart's counts in words too: no stage recorded yet, so all four are in Discovery.
+  const byStage = page.getByRole("list", { name: "Donors by stage" }).getByRole("listitem");
+  await expect(byStage).toHaveCount(6);
+  await expect(byStage.first()).toContainText("Discovery");
+  await expect(byStage.first()).toContainText("4 donors");
+  await expect(byStage.nth(1)).toContainText("0 donors");
   const setting = page.getByRole("region", { name: "Donors without contact" });
   const days = setting.getByLabel("No contact after (days)");
   await expect(days).toHaveValue("90");
