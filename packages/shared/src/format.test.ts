@@ -56,6 +56,27 @@ describe("truncateText (docs/RULES.md, Display formats: cut at 100 characters wi
     const long = `${"b".repeat(100)}tail`;
     expect(truncateText(long)).toBe(`${"b".repeat(100)}...`);
   });
+  it("ends on a whole word, without a stop or space before the ...", () => {
+    const words =
+      "Offline plan: written by Cultivate's built-in planner from this donor's record, without an AI model. It";
+    expect(words.length).toBeGreaterThan(100);
+    expect(truncateText(words)).toBe(
+      "Offline plan: written by Cultivate's built-in planner from this donor's record, without an AI model...",
+    );
+    // The 100th character ends a word: nothing to go back for.
+    expect(truncateText(`${"word ".repeat(19)}abcde more`)).toBe(`${"word ".repeat(19)}abcde...`);
+    // Mid-word, the cut goes back to the space before it.
+    expect(truncateText(`${"word ".repeat(19)}abcdefgh`)).toBe(`${"word ".repeat(18)}word...`);
+    // One long word early on: cut where 100 characters end rather than keep only a few.
+    expect(truncateText(`Hi ${"x".repeat(120)}`)).toBe(`Hi ${"x".repeat(97)}...`);
+    // Punctuation only: kept rather than left empty.
+    expect(truncateText(".".repeat(150))).toBe(`${".".repeat(100)}...`);
+  });
+  it("never splits an emoji", () => {
+    const text = `${"a".repeat(99)}😀 and more`;
+    expect(truncateText(text)).toBe(`${"a".repeat(99)}...`);
+    expect(truncateText(text)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
 });
 
 describe("formatDateTime: formatDate's day plus the time", () => {

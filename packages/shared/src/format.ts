@@ -96,6 +96,23 @@ export const plural = (count: number, one: string, other = `${one}s`): string =>
 /** docs/RULES.md, Display formats: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
 export const TEXT_TRUNCATE_AT = 100;
 
-/** The first 100 characters plus "..." when the text is longer; otherwise the text itself. */
-export const truncateText = (text: string, max = TEXT_TRUNCATE_AT): string =>
-  text.length > max ? `${text.slice(0, max)}...` : text;
+const ENDS_IN_HIGH_SURROGATE = /[\uD800-\uDBFF]$/;
+const LAST_SPACE = /\s\S*$/;
+const TRAILING_SPACE_OR_STOP = /[\s.,;:!?\u2026\u2013\u2014-]+$/;
+
+/**
+ * At most the first 100 characters plus "..." when the text is longer; otherwise the text itself. The cut
+ * goes back to the last space when it would split a word (if that keeps at least 60 of them), never
+ * splits an emoji's surrogate pair, and drops spaces and punctuation before the "...", so a sentence
+ * that ends at the cut reads "model..." and not "model....".
+ */
+export function truncateText(text: string, max = TEXT_TRUNCATE_AT): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  if (ENDS_IN_HIGH_SURROGATE.test(cut)) cut = cut.slice(0, -1);
+  if (!/\s/.test(text.charAt(cut.length))) {
+    const space = cut.search(LAST_SPACE);
+    if (space >= max * 0.6) cut = cut.slice(0, space);
+  }
+  return `${cut.replace(TRAILING_SPACE_OR_STOP, "") || cut}...`;
+}
