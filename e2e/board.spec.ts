@@ -97,7 +97,6 @@ test("a card moves one column on with the keyboard, with a note; a stale move is
     data: { donorId: idOf("Board1"), toStage: "Connection", note: "Moved from another tab" },
   });
   expect(meanwhile.status(), await meanwhile.text()).toBe(200);
-  await officerApi.dispose();
   await second.getByLabel("Note").fill("Called him today.");
   await second.getByRole("button", { name: "Move to Connection" }).click();
   await expect(second.getByRole("alert")).toContainText("This donor is already in Connection.");
@@ -119,6 +118,22 @@ test("a card moves one column on with the keyboard, with a note; a stale move is
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, "board-390");
+
+  // Board0 goes on to Complete: one of the campaign's three donors, a third, as the officer's dashboard says.
+  for (const toStage of ["Deepening", "Solicitation", "Follow-Up", "Complete"]) {
+    const moved = await officerApi.post(`/api/campaigns/${campaignId}/board/moves`, {
+      data: { donorId: idOf("Board0"), toStage, note: "On we go" },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await officerApi.dispose();
+  await page.goto("/org-officer-dashboard");
+  await expect(
+    page.getByTestId("performance").getByRole("img", {
+      name: "33% of the donors in your campaigns completed all five stages",
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId("performance")).toContainText("1 donor completed all five stages");
 });
 
 test("a column shows its first 50 cards and more on request; a card moved past them leaves the keyboard on its column", async ({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatNumber, plural, pluralWord, truncateText } from "./format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatShare,
+  plural,
+  pluralWord,
+  truncateText,
+} from "./format.ts";
 
 describe("formatMoney (docs/RULES.md, Display formats: dollar sign, thousands separators, N/A when zero or missing)", () => {
   it.each([
@@ -96,5 +105,21 @@ describe("plural (Intl.PluralRules)", () => {
     expect(plural(1.5, "day")).toBe("1.5 days");
     expect(plural(2, "person", "people")).toBe("2 people");
     expect(pluralWord(1, "recommendation")).toBe("recommendation");
+  });
+});
+
+describe("formatShare (docs/RULES.md, Display formats)", () => {
+  it("rounds to a whole percentage", () => {
+    expect(formatShare(1, 3)).toBe("33%");
+    expect(formatShare(2, 3)).toBe("67%");
+    expect(formatShare(3, 3)).toBe("100%");
+    expect(formatShare(0, 1139)).toBe("0%");
+  });
+  it("never reads as none or all when it is not", () => {
+    expect(formatShare(4, 1139)).toBe("<1%");
+    expect(formatShare(1138, 1139)).toBe(">99%");
+  });
+  it("is 0% of nothing", () => {
+    expect(formatShare(0, 0)).toBe("0%");
   });
 });

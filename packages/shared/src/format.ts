@@ -93,6 +93,18 @@ export const pluralWord = (count: number, one: string, other = `${one}s`): strin
 export const plural = (count: number, one: string, other = `${one}s`): string =>
   `${NUMBER.format(count)} ${pluralWord(count, one, other)}`;
 
+/**
+ * `part` of `whole` as a whole percentage: "33%"; "<1%" once part is above 0 and ">99%" while it is
+ * short of whole, so a share never reads as none or all when it is not; "0%" when whole is 0.
+ */
+export function formatShare(part: number, whole: number): string {
+  if (!(whole > 0)) return "0%";
+  const rate = (part / whole) * 100;
+  if (rate > 0 && rate < 1) return "<1%";
+  if (rate > 99 && rate < 100) return ">99%";
+  return `${Math.round(rate)}%`;
+}
+
 /** docs/RULES.md, Display formats: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
 export const TEXT_TRUNCATE_AT = 100;
 

@@ -1,12 +1,13 @@
 import { Group, List, Paper, RingProgress, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconBuilding, IconRobot, IconSpeakerphone, IconUpload, IconUserHeart, IconUsers } from "@tabler/icons-react";
-import { plural, type OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
+import { formatShare, plural, type OfficerDashboard as OfficerDashboardData } from "@cultivate/shared";
 import { useOfficerDashboard } from "../api/dashboards";
 import { DashboardFrame, QuickAction, QuickActions, StatCard } from "./dashboard-parts";
 import { PipelineChart } from "./pipeline-chart";
 
 function Performance({ data }: { data: OfficerDashboardData }) {
-  const rate = data.donorsInOwnCampaigns ? Math.round((data.completedDonors / data.donorsInOwnCampaigns) * 100) : 0;
+  const rate = data.donorsInOwnCampaigns ? (data.completedDonors / data.donorsInOwnCampaigns) * 100 : 0;
+  const shown = formatShare(data.completedDonors, data.donorsInOwnCampaigns);
   return (
     <Paper withBorder radius="md" p="lg" data-testid="performance">
       <Title order={2} size="h4" mb="sm">
@@ -17,7 +18,16 @@ function Performance({ data }: { data: OfficerDashboardData }) {
           size={110}
           thickness={10}
           sections={[{ value: rate, color: "teal" }]}
-          label={<Text ta="center" fw={700}>{`${rate}%`}</Text>}
+          role="img"
+          aria-label={`${shown} of the donors in your campaigns completed all five stages`}
+          label={
+            <Stack gap={0} align="center" aria-hidden>
+              <Text fw={700}>{shown}</Text>
+              <Text size="xs" c="dimmed">
+                completed
+              </Text>
+            </Stack>
+          }
         />
         <Stack gap={4}>
           <Text>{`${data.ownActiveCampaigns} active of ${plural(data.ownCampaignsTotal, "campaign")} you own`}</Text>
