@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { ActionIcon, Group, Paper, Text, Timeline, Title, Typography } from "@mantine/core";
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { CONTACT_TYPE_LABELS, formatDate, type ContactReport } from "@cultivate/shared";
-import { ExpandableText } from "./expandable-text";
+import { ExpandableText } from "@/components/ui/expandable-text";
 
 export interface TimelineEntry {
   id: string;

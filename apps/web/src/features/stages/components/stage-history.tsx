@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { Anchor, Badge, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
 import { AI_PROVIDERS, formatDateTime, type StageRecommendation } from "@cultivate/shared";
-import { ExpandableOutput } from "./expandable-output";
+import { ExpandableText } from "@/components/ui/expandable-text";
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -71,7 +71,7 @@ function HistoryEntry({
               {record.promptVersion ? ` · prompt version ${record.promptVersion}` : ""}
               {record.userEmail ? ` · requested by ${record.userEmail}` : ""}
             </Text>
-            <ExpandableOutput text={record.aiOutput ?? ""} />
+            <ExpandableText text={record.aiOutput ?? ""} testId="stage-output" />
           </>
         )}
         {actions?.(record)}
