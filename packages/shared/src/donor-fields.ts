@@ -1,4 +1,4 @@
-import { EMPTY_VALUE, formatDate, formatMoney } from "./format.ts";
+import { clipText, EMPTY_VALUE, formatDate, formatMoney } from "./format.ts";
 
 /**
  * The donor field catalogue: ONE list that drives the CSV import (header → key → parser),
@@ -610,5 +610,5 @@ export function formatChangeValue(fieldKey: string, value: unknown): string {
       : typeof value === "string"
         ? value
         : JSON.stringify(value);
-  return s.length > 120 ? `${s.slice(0, 120)}…` : s;
+  return clipText(s, 121);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  clipText,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -121,5 +122,19 @@ describe("formatShare (docs/RULES.md, Display formats)", () => {
   });
   it("is 0% of nothing", () => {
     expect(formatShare(0, 0)).toBe("0%");
+  });
+});
+
+describe("clipText", () => {
+  it("keeps text that fits and cuts the rest to max characters, the last one …", () => {
+    expect(clipText("short", 10)).toBe("short");
+    expect(clipText("abcdefghij", 10)).toBe("abcdefghij");
+    expect(clipText("abcdefghijk", 10)).toBe("abcdefghi…");
+    expect(clipText("abcd efghijk", 6)).toBe("abcd…");
+  });
+  it("never splits an emoji", () => {
+    const clipped = clipText(`${"a".repeat(8)}😀😀`, 10);
+    expect(clipped).toBe(`${"a".repeat(8)}…`);
+    expect(clipped).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

@@ -93,6 +93,20 @@ export const pluralWord = (count: number, one: string, other = `${one}s`): strin
 export const plural = (count: number, one: string, other = `${one}s`): string =>
   `${NUMBER.format(count)} ${pluralWord(count, one, other)}`;
 
+const ENDS_IN_HIGH_SURROGATE = /[\uD800-\uDBFF]$/;
+
+/**
+ * Text of at most `max` characters, the last of them "…" when it was cut: for labels, log fields and
+ * messages that quote a value (truncateText is the rule for text a reader can expand). Never leaves half
+ * of an emoji's surrogate pair, nor a space before the "…".
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, Math.max(0, max - 1));
+  if (ENDS_IN_HIGH_SURROGATE.test(cut)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
 /**
  * `part` of `whole` as a whole percentage: "33%"; "<1%" once part is above 0 and ">99%" while it is
  * short of whole, so a share never reads as none or all when it is not; "0%" when whole is 0.
@@ -108,7 +122,6 @@ export function formatShare(part: number, whole: number): string {
 /** docs/RULES.md, Display formats: AI output and timeline text longer than this are cut, with a Read more / Show less toggle. */
 export const TEXT_TRUNCATE_AT = 100;
 
-const ENDS_IN_HIGH_SURROGATE = /[\uD800-\uDBFF]$/;
 const LAST_SPACE = /\s\S*$/;
 const TRAILING_SPACE_OR_STOP = /[\s.,;:!?\u2026\u2013\u2014-]+$/;
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
-import { INT4_MAX, sanitizeText, type ActionType } from "@cultivate/shared";
+import { clipText, INT4_MAX, sanitizeText, type ActionType } from "@cultivate/shared";
 import type { Db } from "../db/client.ts";
 import { userActions } from "../db/schema.ts";
 import type { Actor } from "../policy/actor.ts";
@@ -42,7 +42,7 @@ const MAX_ATTEMPTS = 3;
 
 const cleanText = (s: string, max: number) => {
   const t = sanitizeText(s);
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+  return clipText(t, max);
 };
 const cleanNullable = (s: string | null | undefined, max: number) =>
   s === null || s === undefined ? null : cleanText(String(s), max);

@@ -1,4 +1,4 @@
-import { aiProviderName, formatDate, formatMoney, plural } from "@cultivate/shared";
+import { aiProviderName, clipText, formatDate, formatMoney, plural } from "@cultivate/shared";
 import type { AiProvider, GenerateRequest, GenerateResult, StageContext } from "./types.ts";
 
 export const OFFLINE_MODEL = "cultivate-offline-planner-1";
@@ -87,7 +87,7 @@ function write(ctx: StageContext): string {
   if (ctx.previousStages.length) {
     lines.push("", "Earlier stages:");
     for (const s of ctx.previousStages)
-      lines.push(`- ${s.stageName} (${s.createdAt.slice(0, 10)}): ${s.aiOutput.replace(/\s+/g, " ").slice(0, 160)}…`);
+      lines.push(`- ${s.stageName} (${s.createdAt.slice(0, 10)}): ${clipText(s.aiOutput.replace(/\s+/g, " "), 160)}`);
   }
   lines.push("", "Next steps:");
   (STEPS[ctx.stage] ?? STEPS.Discovery!).forEach((step, i) => lines.push(`${i + 1}. ${step}`));

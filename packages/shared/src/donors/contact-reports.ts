@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatDate, formatNumber } from "../format.ts";
+import { clipText, formatDate, formatNumber } from "../format.ts";
 import { hasForbiddenCharacters, INPUT_MESSAGES, isCalendarDate } from "../input.ts";
 
 /**
@@ -154,7 +154,7 @@ export function contactSummaryText(html: string, max = CONTACT_SUMMARY_PROMPT_CH
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
     .trim();
-  return t.length > max ? `${t.slice(0, max - 1).trimEnd()}…` : t;
+  return clipText(t, max);
 }
 
 const EMAIL_RE = /[^\s@<>()]+@[^\s@<>()]+\.[a-z]{2,}/gi;

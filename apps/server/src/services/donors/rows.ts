@@ -1,4 +1,5 @@
 import {
+  clipText,
   DONOR_FIELDS,
   DONOR_MESSAGES,
   IMPORTED_DONOR_FIELDS,
@@ -172,11 +173,10 @@ export const cellLimit = (col: HeaderPlan["columns"][number]) =>
 /** Problem texts quote cells and headers: both are bounded so a report stays small. */
 const MAX_PROBLEM_CHARS = 300;
 const MAX_COLUMN_CHARS = 100;
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const problemOf = (row: number, column: string, problem: string): ImportProblem => ({
   row,
-  column: clip(column, MAX_COLUMN_CHARS),
-  problem: clip(problem, MAX_PROBLEM_CHARS),
+  column: clipText(column, MAX_COLUMN_CHARS),
+  problem: clipText(problem, MAX_PROBLEM_CHARS),
 });
 
 /**
@@ -244,7 +244,7 @@ export function parseCells(plan: HeaderPlan, cells: string[], row: number): Pars
         problemOf(
           row,
           col.header,
-          `${clip(col.header, MAX_COLUMN_CHARS)} is longer than ${formatNumber(col.limit)} characters; the row was not imported.`,
+          `${clipText(col.header, MAX_COLUMN_CHARS)} is longer than ${formatNumber(col.limit)} characters; the row was not imported.`,
         ),
       );
       tooLong = true;
@@ -275,7 +275,7 @@ export function parseCells(plan: HeaderPlan, cells: string[], row: number): Pars
           problemOf(
             row,
             col.header,
-            `"${clip(raw.trim(), 40)}" is too large for ${col.header}; the field was left empty.`,
+            `"${clipText(raw.trim(), 40)}" is too large for ${col.header}; the field was left empty.`,
           ),
         );
         invalid[col.key] = raw.trim();
