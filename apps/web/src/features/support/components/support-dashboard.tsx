@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconAlertCircle, IconPlus } from "@tabler/icons-react";
 import {
+  formatNumber,
   ISSUE_STATUSES,
   ISSUE_STATUS_LABELS,
   ISSUE_TYPE_LABELS,
@@ -97,14 +98,15 @@ export function SupportDashboard() {
         </Alert>
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {/* Three small figures stay side by side on a phone rather than fill its first screen. */}
+          <SimpleGrid cols={3} spacing={{ base: "xs", sm: "md" }}>
             {ISSUE_STATUSES.map((status) => (
-              <Card key={status} withBorder radius="md" padding="lg" data-testid={`count-${status}`}>
+              <Card key={status} withBorder radius="md" p={{ base: "sm", sm: "lg" }} data-testid={`count-${status}`}>
                 <Text size="sm" c="dimmed">
                   {ISSUE_STATUS_LABELS[status]}
                 </Text>
-                <Text fz={32} fw={700} c={COUNT_COLOR[status]}>
-                  {data.counts[status]}
+                <Text fz={{ base: 24, sm: 32 }} fw={700} c={COUNT_COLOR[status]}>
+                  {formatNumber(data.counts[status])}
                 </Text>
               </Card>
             ))}
