@@ -11,7 +11,6 @@ import {
   type ContactReportInput,
 } from "@cultivate/shared";
 import { contactReports, donors, userActions } from "../src/db/schema.ts";
-import { OfflineProvider } from "../src/ai/offline-provider.ts";
 import { seedDemoContacts } from "../src/demo/contacts.ts";
 import { exportLines } from "../src/services/donors/list-sql.ts";
 import { buildDonor, buildUser, createTestApp, type TestApp } from "./helpers.ts";
@@ -382,40 +381,6 @@ describe("the stage prompt and the offline planner", () => {
       body: { stage: "Connection", prepNotes: "x" },
     });
     expect(none.json().prompt).not.toContain("Recent interactions");
-  });
-
-  it("the offline plan refers to the last contact", async () => {
-    const ctx = {
-      stage: "Connection",
-      donor: {
-        name: "Prue Prompt",
-        facts: [],
-        capacity: null,
-        rating: null,
-        totalGiven: null,
-        giftCount: null,
-        lastGiftDate: null,
-        lastGiftAmount: null,
-        largestGift: null,
-      },
-      campaignName: null,
-      campaignGoal: null,
-      donorGoal: null,
-      prepNotes: null,
-      previousStages: [],
-      recentInteractions: [
-        { type: "Meeting", date: "2026-03-01", summary: "Toured the new wing" },
-        { type: "Call", date: "2026-02-01", summary: "Thanked her" },
-      ],
-    };
-    const { text } = await new OfflineProvider().generate({ prompt: "", context: ctx });
-    expect(text).toContain("- Last contact: meeting on Mar 1, 2026 — Toured the new wing.");
-    expect(text).toContain("- Earlier contacts: call (Feb 1, 2026).");
-    const { text: cold } = await new OfflineProvider().generate({
-      prompt: "",
-      context: { ...ctx, recentInteractions: [] },
-    });
-    expect(cold).toContain("No contact is logged yet");
   });
 });
 
