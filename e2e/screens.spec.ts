@@ -495,3 +495,39 @@ test("donor groups show who made each; only its maker, managers, owners and admi
   await expect(mine).toHaveCount(0);
   await expect(board).toBeVisible();
 });
+
+test("a server that cannot be reached is named in one sentence; a page replaced by a deploy loads again", async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+
+  // A list whose call gets no answer: the screen's sentence with the reason "Network error" (the spec's
+  // word for it, Part 2), not "unknown error".
+  await page.route("**/api/donor-groups**", (route) => route.abort("connectionrefused"));
+  await nav.getByRole("link", { name: "Donor Groups" }).click();
+  await expect(page.getByText("Failed to load groups: Network error").first()).toBeVisible();
+  await page.unroute("**/api/donor-groups**");
+
+  // A page whose code cannot be fetched while the server cannot be reached either.
+  const chunks = "**/assets/support-*.js";
+  await page.route(chunks, (route) => route.abort("connectionrefused"));
+  await page.route("**/api/health", (route) => route.abort("connectionrefused"));
+  await nav.getByRole("link", { name: "Support" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Cultivate could not be reached" })).toHaveText(
+    "Cultivate could not be reached. Check your connection, then reload the page.",
+  );
+  await page.unroute("**/api/health");
+
+  // The server answers but the page's code is gone (a deploy replaced it): the app loads again by
+  // itself, once, and the page opens.
+  await page.goto("/dashboard");
+  let refused = 0;
+  await page.unroute(chunks);
+  await page.route(chunks, (route) => (refused++ === 0 ? route.abort("failed") : route.continue()));
+  await nav.getByRole("link", { name: "Support" }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible();
+  expect(refused).toBeGreaterThanOrEqual(2);
+});

@@ -1,6 +1,13 @@
 import { httpErrorMessage } from "@cultivate/shared";
 
-/** Thrown for any non-2xx answer; `message` is the server's own wording when it sent one. */
+/** The reason a call gives when the server could not be reached at all (the spec's wording, Part 2). */
+export const NETWORK_ERROR_MESSAGE = "Network error";
+export const NETWORK_ERROR_CODE = "network_error";
+
+/**
+ * Thrown for any non-2xx answer; `message` is the server's own wording when it sent one. A call that got
+ * no answer (offline, server down) throws one too, with status 0 and NETWORK_ERROR_MESSAGE.
+ */
 export class ApiClientError extends Error {
   readonly status: number;
   /** better-auth answers `{ code, message }`, our routes `{ error, message }`. */
@@ -93,7 +100,14 @@ export async function apiFetch(path: string, init: ApiRequestInit = {}): Promise
     body = JSON.stringify(json);
   }
 
-  const response = await fetch(path, { credentials: "same-origin", ...rest, headers: requestHeaders, body });
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", ...rest, headers: requestHeaders, body });
+  } catch (err) {
+    // fetch rejects with a TypeError when no answer came; an abort (a query cancelled) stays what it is.
+    if (err instanceof TypeError) throw new ApiClientError(0, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_CODE, null);
+    throw err;
+  }
   if (!response.ok) throw apiErrorOf(response.status, await readBody(response));
 
   if (mode === "blob") return { blob: await response.blob(), headers: response.headers } satisfies ApiBlob;
