@@ -3,8 +3,8 @@ import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { usePageTitle } from "@/lib/page-title";
 
-/** How browsers word a page's code that failed to load (Chromium, Firefox, Safari). */
-const CHUNK_LOAD_FAILED = /dynamically imported module|Importing a module script failed/i;
+/** How browsers word a page's code that failed to load (Chromium, Firefox, Safari), and Vite its CSS. */
+const CHUNK_LOAD_FAILED = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 const RELOADED_AT = "cultivate:reloaded-for-new-version";
 
 const UNREACHABLE_MESSAGE = "Cultivate could not be reached. Check your connection, then reload the page.";
