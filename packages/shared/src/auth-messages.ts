@@ -4,6 +4,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_HINT = "Password must be at least 6 characters";
 /** An API answer without a message of its own (the spec's wording; apps/web/src/lib/api-client.ts). */
 export const httpErrorMessage = (status: number) => `HTTP error! status: ${status}`;
+/** The reason for a call that got no answer at all (the spec's wording, Part 2: the approval email). */
+export const NETWORK_ERROR_MESSAGE = "Network error";
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address.";
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";

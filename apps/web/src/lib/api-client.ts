@@ -1,8 +1,6 @@
-import { httpErrorMessage } from "@cultivate/shared";
+import { httpErrorMessage, NETWORK_ERROR_MESSAGE } from "@cultivate/shared";
 
-/** The reason a call gives when the server could not be reached at all (the spec's wording, Part 2). */
-export const NETWORK_ERROR_MESSAGE = "Network error";
-export const NETWORK_ERROR_CODE = "network_error";
+const NETWORK_ERROR_CODE = "network_error";
 
 /**
  * Thrown for any non-2xx answer; `message` is the server's own wording when it sent one. A call that got

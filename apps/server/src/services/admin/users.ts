@@ -6,6 +6,7 @@ import {
   CHANGE_ADMIN_ROLE_DENIED_MESSAGE,
   DECLINE_APPROVED_USER_MESSAGE,
   GRANT_ADMIN_DENIED_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
   MANAGE_USERS_DENIED_MESSAGE,
   REMOVE_ADMIN_ROLE_DENIED_MESSAGE,
   ROLE_NAMES,
@@ -251,7 +252,7 @@ async function sendDecisionEmail(
     if (result.error) emailError = result.error;
   } catch (err) {
     request.log.error({ err }, `${kind} email failed`);
-    emailError = err instanceof Error ? err.message : "Network error";
+    emailError = err instanceof Error ? err.message : NETWORK_ERROR_MESSAGE;
   }
   return { emailSent, emailError };
 }

@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
-import { createUserInputSchema, userCreatedMessage, FILL_ALL_FIELDS_MESSAGE } from "@cultivate/shared";
+import {
+  createUserInputSchema,
+  NETWORK_ERROR_MESSAGE,
+  userCreatedMessage,
+  FILL_ALL_FIELDS_MESSAGE,
+} from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { errorMessage } from "@/lib/api-client";
@@ -41,7 +46,7 @@ export function AddUserForm({ organizationId, onCreated }: AddUserFormProps) {
         setConfirmPassword("");
         onCreated();
       },
-      onError: (err) => notify.error(`Failed to create user: ${errorMessage(err, "Network error")}`),
+      onError: (err) => notify.error(`Failed to create user: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
     });
   };
 

@@ -1,7 +1,14 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconUserX } from "@tabler/icons-react";
-import { formatDate, formatNumber, userDeclinedMessage, type AdminUser, type Application } from "@cultivate/shared";
+import {
+  NETWORK_ERROR_MESSAGE,
+  formatDate,
+  formatNumber,
+  userDeclinedMessage,
+  type AdminUser,
+  type Application,
+} from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useDeclineUser } from "../api/users";
@@ -42,7 +49,7 @@ function ApplicationCard({ user }: { user: AdminUser }) {
       onConfirm: () =>
         decline.mutate(user.id, {
           onSuccess: () => notify.success(userDeclinedMessage(user.email)),
-          onError: (err) => notify.error(`Failed to decline user: ${errorMessage(err, "Network error")}`),
+          onError: (err) => notify.error(`Failed to decline user: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
         }),
     });
 

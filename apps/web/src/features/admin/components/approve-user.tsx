@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { approvalEmailFailedMessage, userApprovedMessage } from "@cultivate/shared";
+import { NETWORK_ERROR_MESSAGE, approvalEmailFailedMessage, userApprovedMessage } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { useApproveUser } from "../api/users";
@@ -22,7 +22,7 @@ export function ApproveUserButton({
         else if (result.emailError) notify.warning(approvalEmailFailedMessage(result.emailError));
         else notify.success(userApprovedMessage(user.email));
       },
-      onError: (err) => notify.error(`Failed to approve user: ${errorMessage(err, "Network error")}`),
+      onError: (err) => notify.error(`Failed to approve user: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
     });
   return (
     <Button

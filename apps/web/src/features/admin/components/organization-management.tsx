@@ -29,6 +29,7 @@ import {
   IconUserHeart,
 } from "@tabler/icons-react";
 import {
+  NETWORK_ERROR_MESSAGE,
   formatDate,
   ORGANIZATION_NAME_REQUIRED_MESSAGE,
   formatNumber,
@@ -69,7 +70,7 @@ function CreateOrganizationForm() {
         notify.success(`Organization "${org.name}" created successfully!`);
         setName("");
       },
-      onError: (err) => notify.error(`Failed to save organization: ${errorMessage(err, "Network error")}`),
+      onError: (err) => notify.error(`Failed to save organization: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
     });
   };
   return (
@@ -117,7 +118,7 @@ function EditOrganizationModal({ organization, onClose }: { organization: Organi
           notify.success(`Organization "${org.name}" updated successfully!`);
           onClose();
         },
-        onError: (err) => notify.error(`Failed to save organization: ${errorMessage(err, "Network error")}`),
+        onError: (err) => notify.error(`Failed to save organization: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
       },
     );
   };
@@ -167,7 +168,7 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
           notify.success(`Organization "${organization.name}" deleted.`);
           onClose();
         },
-        onError: (err) => notify.error(`Failed to delete organization: ${errorMessage(err, "Network error")}`),
+        onError: (err) => notify.error(`Failed to delete organization: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
       },
     );
   return (
@@ -181,7 +182,7 @@ function DeleteOrganizationModal({ organization, onClose }: { organization: Orga
           <Alert
             color="red"
             role="alert"
-          >{`Failed to load what the delete removes: ${errorMessage(preview.error, "Network error")}`}</Alert>
+          >{`Failed to load what the delete removes: ${errorMessage(preview.error, NETWORK_ERROR_MESSAGE)}`}</Alert>
         ) : null}
         {figures && hasData ? (
           <>
@@ -313,7 +314,7 @@ export function OrganizationManagement({
           <Alert
             color="red"
             role="alert"
-          >{`Failed to load organizations: ${errorMessage(error, "Network error")}`}</Alert>
+          >{`Failed to load organizations: ${errorMessage(error, NETWORK_ERROR_MESSAGE)}`}</Alert>
         ) : null}
 
         <div>

@@ -16,7 +16,7 @@ import {
   Title,
 } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
+import { NETWORK_ERROR_MESSAGE, plural, USER_CREATE_REFRESH_MS } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { useOrganizationNames } from "@/lib/organization-names";
 import { usePhone } from "@/lib/phone";
@@ -100,7 +100,7 @@ export function UserManagement({
         <AddUserForm organizationId={organizationId} onCreated={refreshSoon} />
 
         {error ? (
-          <Alert color="red" role="alert">{`Failed to load data: ${errorMessage(error, "Network error")}`}</Alert>
+          <Alert color="red" role="alert">{`Failed to load data: ${errorMessage(error, NETWORK_ERROR_MESSAGE)}`}</Alert>
         ) : null}
 
         {data?.permissions.decideApplications ? (

@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
-import { ROLE_LABELS, formatDate, type AdminUser, type RoleName, type UserList } from "@cultivate/shared";
+import {
+  NETWORK_ERROR_MESSAGE,
+  ROLE_LABELS,
+  formatDate,
+  type AdminUser,
+  type RoleName,
+  type UserList,
+} from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
 import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
@@ -54,7 +61,7 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
           notify.success("Role updated successfully!");
           setRole(null);
         },
-        onError: (err) => notify.error(`Failed to update role: ${errorMessage(err, "Network error")}`),
+        onError: (err) => notify.error(`Failed to update role: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
       },
     );
   };
@@ -64,7 +71,7 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
       { userId: user.id, role: name },
       {
         onSuccess: () => notify.success("Role removed successfully!"),
-        onError: (err) => notify.error(`Failed to remove role: ${errorMessage(err, "Network error")}`),
+        onError: (err) => notify.error(`Failed to remove role: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
       },
     );
 
@@ -75,7 +82,7 @@ function useUserControls({ user, data, organizationOptions: options }: UserRowPr
       { userId: user.id, organizationId },
       {
         onSuccess: () => notify.success("Organization updated successfully!"),
-        onError: (err) => notify.error(`Failed to update organization: ${errorMessage(err, "Network error")}`),
+        onError: (err) => notify.error(`Failed to update organization: ${errorMessage(err, NETWORK_ERROR_MESSAGE)}`),
       },
     );
   };

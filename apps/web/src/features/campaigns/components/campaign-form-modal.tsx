@@ -3,7 +3,13 @@ import { useState, type FormEvent } from "react";
 import dayjs from "dayjs";
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { DateInput } from "@mantine/dates";
-import { CAMPAIGN_MESSAGES, campaignInputSchema, type Campaign, type CampaignInput } from "@cultivate/shared";
+import {
+  CAMPAIGN_MESSAGES,
+  NETWORK_ERROR_MESSAGE,
+  campaignInputSchema,
+  type Campaign,
+  type CampaignInput,
+} from "@cultivate/shared";
 import { FormError } from "@/components/ui/form-error";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -119,7 +125,7 @@ function CampaignForm({ onClose, campaign, organizationId, canPickOrganization }
       return;
     }
     const onError = (e: unknown) => {
-      const message = CAMPAIGN_MESSAGES.saveFailed(errorMessage(e, "Network error"));
+      const message = CAMPAIGN_MESSAGES.saveFailed(errorMessage(e, NETWORK_ERROR_MESSAGE));
       setFormError(message);
       notify.error(message);
     };

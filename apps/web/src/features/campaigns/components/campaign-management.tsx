@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { Alert, Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { IconArrowLeft, IconEye, IconEyeOff, IconPlus, IconSpeakerphone } from "@tabler/icons-react";
-import { CAMPAIGN_MESSAGES, type Campaign, type Me } from "@cultivate/shared";
+import { CAMPAIGN_MESSAGES, NETWORK_ERROR_MESSAGE, type Campaign, type Me } from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { ListPager, useListPageControls } from "@/components/ui/list-pager";
 import { OrganizationPicker } from "@/components/ui/organization-picker";
@@ -76,7 +76,7 @@ export function CampaignManagement({ me }: { me: Me }) {
               notify.success(archiving ? CAMPAIGN_MESSAGES.archived(c.name) : CAMPAIGN_MESSAGES.unarchived(c.name));
             },
             onError: (e) => {
-              const m = errorMessage(e, "Network error");
+              const m = errorMessage(e, NETWORK_ERROR_MESSAGE);
               notify.error(archiving ? CAMPAIGN_MESSAGES.archiveFailed(m) : CAMPAIGN_MESSAGES.unarchiveFailed(m));
             },
           },
@@ -96,7 +96,7 @@ export function CampaignManagement({ me }: { me: Me }) {
             if (expandedId === c.id) setExpandedId(null);
             notify.success(CAMPAIGN_MESSAGES.deleted(c.name));
           },
-          onError: (e) => notify.error(CAMPAIGN_MESSAGES.deleteFailed(errorMessage(e, "Network error"))),
+          onError: (e) => notify.error(CAMPAIGN_MESSAGES.deleteFailed(errorMessage(e, NETWORK_ERROR_MESSAGE))),
         }),
     });
 

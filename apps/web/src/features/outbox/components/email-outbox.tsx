@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Alert, Badge, Group, Modal, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import {
+  NETWORK_ERROR_MESSAGE,
   formatDateTime,
   OUTBOX_STATUS_LABELS,
   plural,
@@ -57,7 +58,10 @@ export function EmailOutbox({
         <SearchBox value={params.q} onSearch={search} label="Search emails" placeholder="Recipient or subject" />
       </Group>
       {error ? (
-        <Alert color="red" role="alert">{`Failed to load the outbox: ${errorMessage(error, "Network error")}`}</Alert>
+        <Alert
+          color="red"
+          role="alert"
+        >{`Failed to load the outbox: ${errorMessage(error, NETWORK_ERROR_MESSAGE)}`}</Alert>
       ) : null}
       {isPending ? (
         <Stack data-testid="outbox-skeleton">
@@ -123,7 +127,7 @@ function EmailModal({ id, onClose }: { id: string | null; onClose: () => void })
     <Modal opened={id !== null} onClose={onClose} title={data?.subject ?? "Email"} size="lg">
       {error ? (
         <Alert color="red" role="alert">
-          {errorMessage(error, "Network error")}
+          {errorMessage(error, NETWORK_ERROR_MESSAGE)}
         </Alert>
       ) : isPending || !data ? (
         <Skeleton height={120} />

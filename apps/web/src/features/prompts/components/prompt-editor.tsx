@@ -14,7 +14,14 @@ import {
   Title,
 } from "@mantine/core";
 import { IconDeviceFloppy, IconHistory, IconRestore } from "@tabler/icons-react";
-import { formatDateTime, PROMPT_MESSAGES, STAGES, type StageName, type StagePrompt } from "@cultivate/shared";
+import {
+  NETWORK_ERROR_MESSAGE,
+  formatDateTime,
+  PROMPT_MESSAGES,
+  STAGES,
+  type StageName,
+  type StagePrompt,
+} from "@cultivate/shared";
 import { AccessDenied } from "@/components/ui/access-denied";
 import { ApiClientError, errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
@@ -25,7 +32,7 @@ const formatSaved = (iso: string | null) => formatDateTime(iso);
 function VersionHistory({ stage }: { stage: StageName }) {
   const { data, isPending, isError, error } = usePromptVersions(stage, true);
   useEffect(() => {
-    if (isError) notify.error(PROMPT_MESSAGES.historyFailed(stage, errorMessage(error, "Network error")));
+    if (isError) notify.error(PROMPT_MESSAGES.historyFailed(stage, errorMessage(error, NETWORK_ERROR_MESSAGE)));
   }, [isError, error, stage]);
   if (isPending) return <Skeleton height={40} />;
   if (isError) return null;
@@ -66,7 +73,7 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
       { stage, promptText: draft },
       {
         onSuccess: () => notify.success(PROMPT_MESSAGES.saved(stage)),
-        onError: (e) => notify.error(PROMPT_MESSAGES.saveFailed(stage, errorMessage(e, "Network error"))),
+        onError: (e) => notify.error(PROMPT_MESSAGES.saveFailed(stage, errorMessage(e, NETWORK_ERROR_MESSAGE))),
       },
     );
 
@@ -77,7 +84,7 @@ function StagePromptCard({ prompt }: { prompt: StagePrompt }) {
         // Fewer than two versions is a warning, not a failure (docs/RULES.md, Prompts).
         if (e instanceof ApiClientError && e.status === 400)
           notify.warning(e.message || PROMPT_MESSAGES.noEarlier(stage));
-        else notify.error(PROMPT_MESSAGES.restoreFailed(stage, errorMessage(e, "Network error")));
+        else notify.error(PROMPT_MESSAGES.restoreFailed(stage, errorMessage(e, NETWORK_ERROR_MESSAGE)));
       },
     });
 

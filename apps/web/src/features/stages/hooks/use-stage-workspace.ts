@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import {
+  NETWORK_ERROR_MESSAGE,
   plural,
   STAGE_MESSAGES,
   STAGES,
@@ -83,7 +84,7 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
   const onSaveGoal = () =>
     persistGoal().then(
       () => notify.success("Campaign goal saved."),
-      (e: unknown) => notify.error(`Failed to save the campaign goal: ${errorMessage(e, "Network error")}`),
+      (e: unknown) => notify.error(`Failed to save the campaign goal: ${errorMessage(e, NETWORK_ERROR_MESSAGE)}`),
     );
 
   const onPreview = async () => {
@@ -95,7 +96,7 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
     try {
       await persistGoal();
     } catch (e) {
-      return notify.error(`Failed to save the campaign goal: ${errorMessage(e, "Network error")}`);
+      return notify.error(`Failed to save the campaign goal: ${errorMessage(e, NETWORK_ERROR_MESSAGE)}`);
     }
     previewMutation.mutate(request(), {
       onSuccess: (p) =>
@@ -152,7 +153,7 @@ export function useStageWorkspaceState(workspace: StageWorkspace) {
         setSaveFailed(null);
         notify.success(`All stages reset (${plural(r.deleted, "recommendation")} deleted).`);
       },
-      onError: (e) => notify.error(`Failed to reset the stages: ${errorMessage(e, "Network error")}`),
+      onError: (e) => notify.error(`Failed to reset the stages: ${errorMessage(e, NETWORK_ERROR_MESSAGE)}`),
     });
 
   return {
