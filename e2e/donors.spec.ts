@@ -474,6 +474,12 @@ test("open a donor, edit and save notes; the full record shows the change", asyn
   await expect(page.getByRole("heading", { name: "Full Record" })).toBeVisible();
   const history = page.getByRole("table", { name: "Change history" });
   await expect(history).toContainText("Edited on screen");
+  // The source's badge shows whole, not "EDITED ON SCRE…" beside a long Old → New.
+  expect(
+    await history
+      .locator(".mantine-Badge-label")
+      .evaluateAll((els) => els.map((el) => el.scrollWidth <= el.clientWidth + 1)),
+  ).not.toContain(false);
   await expect(history).toContainText("Notes");
   const id = /\/donor\/([0-9a-f-]+)\/full$/.exec(page.url())![1];
   await page.goto(`/donor-full/${id}`);

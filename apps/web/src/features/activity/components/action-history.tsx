@@ -14,6 +14,7 @@ import {
   type Me,
   type UserAction,
 } from "@cultivate/shared";
+import { UNCLIPPED_BADGE } from "@/components/ui/unclipped-badge";
 import { can } from "@/lib/permissions";
 import { useUrlParams } from "@/lib/url-params";
 import { exportUrl, useActions, useActionSummary } from "../api/get-actions";
@@ -176,7 +177,7 @@ export function ActionHistory({ me }: { me: Me }) {
                         color={actionOutcome(a).color}
                         variant="light"
                         tt="none"
-                        styles={{ label: { overflow: "visible" } }}
+                        styles={UNCLIPPED_BADGE}
                         data-testid="action-outcome"
                       >
                         {actionOutcome(a).label}

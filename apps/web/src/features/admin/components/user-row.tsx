@@ -11,6 +11,7 @@ import {
 } from "@cultivate/shared";
 import { errorMessage } from "@/lib/api-client";
 import { notify } from "@/lib/notify";
+import { UNCLIPPED_BADGE } from "@/components/ui/unclipped-badge";
 import { isAdminRole, roleBadgeColor } from "@/lib/permissions";
 import { useAssignRole, useRemoveRole, useSetUserOrganization } from "../api/users";
 import { ApproveUserButton } from "./approve-user";
@@ -21,7 +22,6 @@ const STATUS_COLOR = { pending: "gray", submitted: "yellow", approved: "green" }
 const STATUS_LABEL = { pending: "Pending", submitted: "Submitted", approved: "Approved" } as const;
 // Mantine cuts a badge's or button's label with an ellipsis when its table column is squeezed; in this table every
 // label is short and must read whole (issue 14), so the label keeps its width and the column grows instead.
-const UNCLIPPED_BADGE = { root: { flexShrink: 0 }, label: { overflow: "visible", textOverflow: "clip" } } as const;
 const UNCLIPPED_BUTTON = { root: { flexShrink: 0 }, label: { overflow: "visible" } } as const;
 const NO_WRAP = { whiteSpace: "nowrap" } as const;
 const roleLabel = (name: string) => ROLE_LABELS[name as RoleName] ?? name;

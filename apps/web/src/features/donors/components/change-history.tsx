@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Paper, ScrollArea, Stack, Table, Text, Title } from "@mantine/core";
 import { formatChangeValue, formatDateTime, type DonorChange } from "@cultivate/shared";
 import { Breakable } from "@/components/ui/breakable";
+import { UNCLIPPED_BADGE } from "@/components/ui/unclipped-badge";
 import { usePhone } from "@/lib/phone";
 
 const SOURCE: Record<DonorChange["source"], string> = {
@@ -85,7 +86,7 @@ export function ChangeHistory({ changes }: { changes: DonorChange[] }) {
                     <Table.Td>{i === 0 ? (c.userEmail ?? "System") : ""}</Table.Td>
                     <Table.Td>
                       {i === 0 ? (
-                        <Badge variant="light" color={sourceColor(c.source)}>
+                        <Badge variant="light" color={sourceColor(c.source)} styles={UNCLIPPED_BADGE}>
                           {SOURCE[c.source]}
                         </Badge>
                       ) : (
