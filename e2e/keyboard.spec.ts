@@ -168,9 +168,14 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
 
   // ---- the campaign (Discovery needs one), the preview, the submission
   await tabTo(page, /^Campaign$/);
-  await page.keyboard.press("ArrowDown");
+  // A searchable Select opens its list on focus, and Mantine then re-reads which option is highlighted in a
+  // 0 ms timer. Chromium runs pending input before timers: an arrow pressed at once was highlighted first and
+  // then forgotten by that timer, so the option stayed marked while Enter picked nothing (a CI run on
+  // 2026-11-30). A person cannot press that fast; the test waits for the list and lets the timer run.
   const option = page.getByRole("option", { name: "Spring Gala" });
   await expect(option).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await page.keyboard.press("ArrowDown");
   // Arrows move the highlight (Mantine marks it data-combobox-selected); Enter picks it. Each look waits a
   // little for the highlight, and Enter waits for it: on a loaded machine it shows late, and an Enter
   // pressed before it did nothing (a CI run on 2026-11-27).
