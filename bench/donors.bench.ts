@@ -16,6 +16,7 @@ import { eq, sql } from "drizzle-orm";
 import { benchDatabase } from "./support/database.ts";
 import { benchServer, signedUpAs } from "./support/server.ts";
 import { benchCsv, importAndWait } from "./support/upload.ts";
+import { machineReference, referenceLine } from "./support/reference.ts";
 import { organizations } from "../apps/server/src/db/schema.ts";
 import { rowsOf } from "../apps/server/src/db/rows.ts";
 
@@ -64,6 +65,7 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}`,
 );
+console.log(referenceLine(await machineReference(app.db, file)));
 
 async function importFile(cookie: string, path = file) {
   peakRss = process.memoryUsage().rss;
