@@ -178,7 +178,7 @@ test("keyboard only: sign in, filter, select two donors, add them to a group, op
   await page.keyboard.press("ArrowDown");
   // Arrows move the highlight (Mantine marks it data-combobox-selected); Enter picks it. Each look waits a
   // little for the highlight, and Enter waits for it: on a loaded machine it shows late, and an Enter
-  // pressed before it did nothing (a CI run on 2026-11-27).
+  // pressed before it did nothing (a CI run on 2026-11-27, likely the same timer as above).
   const highlighted = () =>
     expect(option)
       .toHaveAttribute("data-combobox-selected", { timeout: 2000 })
