@@ -13,7 +13,9 @@ import { readCsvLine } from "../../apps/server/src/services/donors/csv-fast.ts";
  * on PGlite; not md5(), which PostgreSQL 15 computes through OpenSSL and PGlite without). Each is timed
  * three times and its fastest time kept, so one preemption does not count. Busy cores: `/proc/stat`
  * over the database's part, its own backend (about one core) and every other process included (null
- * where it cannot be read).
+ * where it cannot be read). Measured against runs, it does not predict one: four 300k imports took
+ * 31-34 s while it moved by half (docs/PERFORMANCE.md, 2026-11-30). Read it only to tell a machine
+ * that is much slower than usual, or busy.
  */
 export async function machineReference(db: Db, file: string) {
   const lines = firstLines(file, 5_000);
@@ -57,7 +59,8 @@ function firstLines(file: string, n: number) {
     return buf
       .toString("utf8", 0, read)
       .split("\n")
-      .slice(1, n + 1);
+      .slice(1, n + 1)
+      .filter((line) => line !== ""); // the end of a file shorter than n records
   } finally {
     fs.closeSync(fd);
   }
