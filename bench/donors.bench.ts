@@ -9,6 +9,10 @@
 // updated: names, emails, amounts), as a research export refreshed a month later would be.
 // DONOR_BENCH_ONE_ORG=1 imports only org A and DONOR_BENCH_PAGES=N times N pages per query (the million-donor run).
 // DONOR_BENCH_DATA_DIR=DIR (PGlite) does both for PGlite: a new directory is filled and kept, an existing one reused.
+// DONOR_BENCH_NEIGHBOUR=N: another organisation's pages while org A's import runs. Org B gets N donors
+// first; then, while org A's file is uploaded and imported, org B's officer asks for list pages one after
+// another (a plain page and a filtered one in turn), and their times are printed for the upload and for
+// the rest of the import. Org A's CPU figure then includes those requests. Only with DONOR_BENCH_IMPORT_ONLY=1.
 import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -79,7 +83,59 @@ async function importFile(cookie: string, path = file) {
 
 const a = await officerOf("Bench Org A");
 const b = await officerOf("Bench Org B");
-if (REUSE) {
+const NEIGHBOUR = Number(process.env.DONOR_BENCH_NEIGHBOUR ?? 0);
+if (NEIGHBOUR > 0) {
+  if (REUSE || !process.env.DONOR_BENCH_IMPORT_ONLY)
+    throw new Error("DONOR_BENCH_NEIGHBOUR needs DONOR_BENCH_IMPORT_ONLY=1");
+  const ib = await importFile(b.cookie, await benchCsv(NEIGHBOUR));
+  console.log(`import ${NEIGHBOUR} rows (org B, the neighbour)   ${(ib.ms / 1000).toFixed(1)} s`);
+  await importsTidied();
+  // Org B's pages, one after another, until org A's import has ended; each timed from the import's start.
+  let importing = true;
+  let start = performance.now();
+  const summary = (label: string, t: number[]) =>
+    console.log(
+      `org B's pages ${label.padEnd(30)} ${t.length} pages  p50 ${pct(t, 50).toFixed(1)} ms  p95 ${pct(t, 95).toFixed(1)} ms  max ${Math.max(...t).toFixed(0)} ms`,
+    );
+  const asked: { at: number; ms: number; status: number }[] = [];
+  const queries = [
+    encodeURIComponent(JSON.stringify({})),
+    encodeURIComponent(JSON.stringify({ selectedDSRatingFilter: "DS1-1", minCapacity: 250000, maxCapacity: 750000 })),
+  ];
+  const ask = async (i: number) => {
+    const s = performance.now();
+    const res = await fetch(`${origin}/api/donors?filters=${queries[i % 2]}&page=${1 + (i % 10)}&pageSize=50`, {
+      headers: { cookie: b.cookie },
+    });
+    await res.arrayBuffer();
+    return { at: s - start, ms: performance.now() - s, status: res.status };
+  };
+  // The same pages with nothing else running, to compare with.
+  const alone: number[] = [];
+  for (let i = 0; i < 200; i++) alone.push((await ask(i)).ms);
+  summary("with no import running", alone);
+  start = performance.now();
+  const neighbour = (async () => {
+    for (let i = 0; importing; i++) asked.push(await ask(i));
+  })();
+  const ia = await importFile(a.cookie).finally(() => (importing = false));
+  await neighbour;
+  console.log(
+    `import ${ROWS} rows (org A)          ${(ia.ms / 1000).toFixed(1)} s (upload ${(ia.uploadMs / 1000).toFixed(1)} s)   CPU ${(ia.cpuMs / 1000).toFixed(1)} s   peak RSS ${mb(ia.rss)}   ${JSON.stringify(ia.counts)}`,
+  );
+  const failed = asked.filter((x) => x.status !== 200).length;
+  for (const [label, part] of [
+    ["during the upload", asked.filter((x) => x.at < ia.uploadMs)],
+    ["during the rest of the import", asked.filter((x) => x.at >= ia.uploadMs)],
+  ] as const) {
+    if (part.length)
+      summary(
+        label,
+        part.map((x) => x.ms),
+      );
+  }
+  console.log(`org B's pages that failed               ${failed}`);
+} else if (REUSE) {
   console.log(`reusing database ${REUSE}: no import`);
 } else {
   const ia = await importFile(a.cookie);
@@ -107,7 +163,7 @@ if (REUSE) {
 // An import is complete before its VACUUM (ANALYZE) has run (import-job.ts, tidy): pages measured meanwhile
 // would share the machine with it and read stale statistics. Wait for it (the table's last vacuum after the
 // last batch finished), and say how long it took.
-if (!REUSE && !process.env.DONOR_BENCH_IMPORT_ONLY) {
+async function importsTidied() {
   const s = performance.now();
   for (;;) {
     const r = await app.db.execute(
@@ -122,6 +178,7 @@ if (!REUSE && !process.env.DONOR_BENCH_IMPORT_ONLY) {
     `import's VACUUM (ANALYZE) done       ${((performance.now() - s) / 1000).toFixed(1)} s after the last import`,
   );
 }
+if (!REUSE && !process.env.DONOR_BENCH_IMPORT_ONLY) await importsTidied();
 
 async function finish() {
   clearInterval(sampler);
