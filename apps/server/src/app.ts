@@ -223,6 +223,7 @@ export async function buildApp({
     database.tryLock,
     database.kind === "pglite",
     config.importSliceMs,
+    database.quiet,
   );
   app.decorate("donorImportJobs", donorImportJobs);
   // Once a minute, on one of the servers sharing the database (ADR 047): mail that has no job of its own,

@@ -52,6 +52,14 @@ export type Database = {
    * tests' migrated database, test/global-setup.ts).
    */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite: resolves once the statements started after `since` (performance.now()) are done and none
+   * has run for `gapMs`, or after `maxMs`. Its one connection runs on this thread, so an import's
+   * chunks give way here to the requests that arrived meanwhile, whose statements then run one after
+   * another instead of one between each two chunks (import-job.ts; docs/PERFORMANCE.md). PostgreSQL
+   * has a connection per request: not needed there.
+   */
+  quiet?: (since: number, gapMs: number, maxMs: number) => Promise<void>;
 };
 
 // apps/server/drizzle, from the source (src/db/client.ts) or from the production bundle (dist/main.mjs).
@@ -219,6 +227,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const pglite = client;
+    const quiet = watchStatements(pglite);
     const sql: SqlExecutor = {
       execute: async (text, values = []) => {
         if (values.length) return { rows: (await pglite.query(text, values)).rows };
@@ -240,6 +249,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       sql,
       tryLock,
       kind: "pglite",
+      quiet,
       close: async () => {
         await client.close();
         releaseLock();
@@ -255,6 +265,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     releaseLock();
     throw err;
   }
+}
+
+/**
+ * Counts the statements `client` is running or queueing (every query, exec and transaction: drizzle's,
+ * the job queue's, the export's) and gives Database.quiet. The methods are wrapped on the instance, so
+ * PGlite's own code still runs with the instance as `this`.
+ */
+function watchStatements(client: PGlite): NonNullable<Database["quiet"]> {
+  let running = 0;
+  let lastEnd = 0;
+  const watch = <A extends unknown[], R>(run: (...args: A) => Promise<R>) => {
+    return (...args: A): Promise<R> => {
+      running++;
+      let answer: Promise<R>;
+      try {
+        answer = run(...args);
+      } catch (err) {
+        running--;
+        throw err;
+      }
+      return answer.finally(() => {
+        running--;
+        lastEnd = performance.now();
+      });
+    };
+  };
+  client.query = watch(client.query.bind(client)) as PGlite["query"];
+  client.exec = watch(client.exec.bind(client)) as PGlite["exec"];
+  client.transaction = watch(client.transaction.bind(client)) as PGlite["transaction"];
+  return async (since, gapMs, maxMs) => {
+    const deadline = performance.now() + maxMs;
+    // Requests whose bytes arrived meanwhile start their first statement in this turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (;;) {
+      const now = performance.now();
+      if (now >= deadline || (running === 0 && (lastEnd <= since || now - lastEnd >= gapMs))) return;
+      const wait = running ? 1 : gapMs - (now - lastEnd);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(wait, deadline - now))));
+    }
+  };
 }
 
 /** Where PGlite keeps its cluster inside DATA_DIR. */

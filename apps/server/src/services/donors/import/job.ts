@@ -17,6 +17,11 @@ export type JobContext = {
   worker: ImportWorker;
   format: InsertFormat;
   sliceKeys?: SliceKeyCache;
+  /**
+   * PGlite: waits for the statements started after `since` (the end of the job's own last one) to
+   * finish, at most `maxMs` (Database.quiet).
+   */
+  quiet?: (since: number, maxMs: number) => Promise<void>;
 };
 
 /**
