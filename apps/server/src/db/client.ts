@@ -53,10 +53,10 @@ export type Database = {
    */
   dumpDataDir?: () => Promise<Blob>;
   /**
-   * PGlite: resolves once the statements started after `since` (performance.now()) are done and none
-   * has run for `gapMs`, or after `maxMs`. Its one connection runs on this thread, so an import's
-   * chunks give way here to the requests that arrived meanwhile, whose statements then run one after
-   * another instead of one between each two chunks (import-job.ts; docs/PERFORMANCE.md). PostgreSQL
+   * PGlite: resolves once no statement is running and the last one ended either before `since`
+   * (performance.now()) or at least `gapMs` ago; or else after `maxMs`. Its one connection runs on this
+   * thread, so an import's or undo's transactions give way here to the requests that arrived meanwhile,
+   * whose statements then run together (services/donors/import/job.ts, giveWay; ADR 080). PostgreSQL
    * has a connection per request: not needed there.
    */
   quiet?: (since: number, gapMs: number, maxMs: number) => Promise<void>;

@@ -8,7 +8,7 @@ import { parseRow, planHeaders, type HeaderPlan, type ParsedRow } from "../rows.
 import { readSpooled, type Chunk } from "./chunk-reader.ts";
 import { spooledRecord } from "./spool-lines.ts";
 import { commitChunk, keysOf, prepareChunk, type PreparedChunk } from "./chunk-sql.ts";
-import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
+import { dbErrorSummary, giveWay, ShuttingDown, type JobContext } from "./job.ts";
 import { relationshipManagersByEmail } from "./managers.ts";
 import { matchKeys } from "./match-keys.ts";
 import type { SliceKeys } from "./slice-keys.ts";
@@ -112,12 +112,7 @@ export async function runImport(ctx: JobContext, batchId: string, release: () =>
         const err = await pending.shift();
         if (err) throw err;
       }
-      // Requests waiting for the database go first. On PGlite (one connection, on this thread) each of a
-      // page's statements used to wait for a chunk of its own (310 ms at the median beside a 100k import;
-      // docs/PERFORMANCE.md): now the chunk waits until the requests are done, at most as long as a chunk
-      // takes, so the import keeps at least half of the database when others use it.
-      if (ctx.quiet) await ctx.quiet(lastChunkEnd, Math.min(lastChunkMs, 1000));
-      else await new Promise((r) => setImmediate(r));
+      await giveWay(ctx, lastChunkEnd, lastChunkMs); // requests waiting for the database go first
     };
     // Match keys of the organisation's donors before this run, and of every donor it has inserted or
     // updated since. A row with none of them is new without asking the database (a fresh

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../../db/client.ts";
+import type { Database, Db } from "../../../db/client.ts";
 import type { InsertFormat } from "./insert-text.ts";
 import type { SliceKeyCache } from "./slice-keys.ts";
 import type { ImportWorker } from "./worker-client.ts";
@@ -17,12 +17,27 @@ export type JobContext = {
   worker: ImportWorker;
   format: InsertFormat;
   sliceKeys?: SliceKeyCache;
-  /**
-   * PGlite: waits for the statements started after `since` (the end of the job's own last one) to
-   * finish, at most `maxMs` (Database.quiet).
-   */
-  quiet?: (since: number, maxMs: number) => Promise<void>;
+  /** PGlite's Database.quiet (giveWay). */
+  quiet?: Database["quiet"];
 };
+
+/**
+ * How long the embedded database must be idle before a job's next transaction: longer than the pause
+ * between two statements of one request, so a request's statements run together (ADR 080).
+ */
+const QUIET_GAP_MS = 3;
+
+/**
+ * Between two transactions of an import or undo job, given when the job's last one ended and how long
+ * it took. On PGlite (one connection, on this thread) the requests that arrived meanwhile run to the
+ * end first, for at most as long as that transaction took, so the job keeps at least half of the
+ * database: before, each of a page's statements waited for a transaction of its own (ADR 080,
+ * docs/PERFORMANCE.md). Elsewhere, one turn of the event loop.
+ */
+export async function giveWay(ctx: JobContext, ended: number, took: number) {
+  if (ctx.quiet) await ctx.quiet(ended, QUIET_GAP_MS, Math.min(took, 1000));
+  else await new Promise((r) => setImmediate(r));
+}
 
 /**
  * What the log gets about an error: the database's code and message, without the query or its

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db, TryLock } from "../../../db/client.ts";
+import type { Database, Db, TryLock } from "../../../db/client.ts";
 import { donorImportBatches } from "../../../db/schema.ts";
 import type { JobQueue } from "../../../jobs/queue.ts";
 import { recoverBatches, runImport } from "./import-job.ts";
@@ -23,11 +23,6 @@ export const SLICE_MS = 20_000;
 /** How often each server looks for batches whose server died (recover). */
 const SWEEP_MS = 15_000;
 const lockKey = (batchId: string) => `donor-batch:${batchId}`;
-/**
- * How long the embedded database must be idle before the next chunk starts (Database.quiet): longer than
- * the gap between two statements of one request, so its statements run together between two chunks.
- */
-const QUIET_GAP_MS = 3;
 
 type DonorWork =
   | { kind: "import"; batchId: string; organizationId: string }
@@ -62,8 +57,8 @@ export class DonorImportJobs {
     private readonly tryLock: TryLock,
     private readonly embedded: boolean,
     private readonly sliceMs = SLICE_MS,
-    /** Database.quiet (PGlite), for the chunks to give way to requests (import-job.ts). */
-    private readonly quiet?: (since: number, gapMs: number, maxMs: number) => Promise<void>,
+    /** Database.quiet (PGlite), for the jobs to give way to requests (job.ts, giveWay). */
+    private readonly quiet?: Database["quiet"],
   ) {
     queue.work<DonorWork>(DONOR_WORK_QUEUE, (work, job) => this.track(this.runSlice(work, job.id)), {
       policy: "one-per-key",
@@ -192,7 +187,7 @@ export class DonorImportJobs {
       stopping,
       worker: this.worker,
       format: this.embedded ? "json" : "copy",
-      quiet: this.quiet && ((since, maxMs) => this.quiet!(since, QUIET_GAP_MS, maxMs)),
+      quiet: this.quiet,
     };
   }
 

@@ -5,7 +5,7 @@ import { extraOf } from "../extra.ts";
 import { fieldsOf } from "../list-sql.ts";
 import { isColumnKey, RELATIONSHIP_MANAGER_KEY } from "../rows.ts";
 import { sameValue, UNKNOWN_FIELD_PREFIX } from "./changes.ts";
-import { dbErrorSummary, ShuttingDown, type JobContext } from "./job.ts";
+import { dbErrorSummary, giveWay, ShuttingDown, type JobContext } from "./job.ts";
 
 /**
  * Undo: revert the batch's updates, newest first (a donor two chunks updated gets its value from before
@@ -34,6 +34,7 @@ export async function runUndo(
       const found = await ctx.db.select().from(donorChanges).where(inArray(donorChanges.id, ids));
       const byChangeId = new Map(found.map((c) => [c.id, c]));
       const page = ids.map((id) => byChangeId.get(id)).filter((c) => c !== undefined);
+      const started = performance.now();
       await ctx.db.transaction(async (tx) => {
         const current = await tx
           .select()
@@ -104,9 +105,11 @@ export async function runUndo(
         if (undoRows.length) await tx.insert(donorChanges).values(undoRows);
       });
       if (ctx.stopping()) throw new ShuttingDown();
-      await new Promise((r) => setImmediate(r));
+      const ended = performance.now();
+      await giveWay(ctx, ended, ended - started);
     }
     for (;;) {
+      const started = performance.now();
       const ids = await ctx.db
         .select({ id: donors.id })
         .from(donors)
@@ -122,7 +125,8 @@ export async function runUndo(
         );
       if (!n) break;
       if (ctx.stopping()) throw new ShuttingDown();
-      await new Promise((r) => setImmediate(r));
+      const ended = performance.now();
+      await giveWay(ctx, ended, ended - started);
     }
     release();
     await ctx.db
