@@ -11,8 +11,9 @@
 // DONOR_BENCH_DATA_DIR=DIR (PGlite) does both for PGlite: a new directory is filled and kept, an existing one reused.
 // DONOR_BENCH_NEIGHBOUR=N: another organisation's pages while org A's import runs. Org B gets N donors
 // first; then, while org A's file is uploaded and imported, org B's officer asks for list pages one after
-// another (a plain page and a filtered one in turn), and their times are printed for the upload and for
-// the rest of the import. Org A's CPU figure then includes those requests. Only with DONOR_BENCH_IMPORT_ONLY=1.
+// another (a plain page and a filtered one in turn), and their times are printed for the upload, for
+// the rest of the import and for its VACUUM and ANALYZE after it (ADR 081). Org A's CPU figure then
+// includes those requests. Only with DONOR_BENCH_IMPORT_ONLY=1.
 import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -90,7 +91,7 @@ if (NEIGHBOUR > 0) {
   const ib = await importFile(b.cookie, await benchCsv(NEIGHBOUR));
   console.log(`import ${NEIGHBOUR} rows (org B, the neighbour)   ${(ib.ms / 1000).toFixed(1)} s`);
   await importsTidied();
-  // Org B's pages, one after another, until org A's import has ended; each timed from the import's start.
+  // Org B's pages, one after another, until org A's import has ended and its VACUUM is done; each timed from its start.
   let importing = true;
   let start = performance.now();
   const summary = (label: string, t: number[]) =>
@@ -118,7 +119,13 @@ if (NEIGHBOUR > 0) {
   const neighbour = (async () => {
     for (let i = 0; importing; i++) asked.push(await ask(i));
   })();
-  const ia = await importFile(a.cookie).finally(() => (importing = false));
+  // The pages go on until the import's VACUUM and ANALYZE are done: on PGlite they hold its one connection.
+  const ia = await importFile(a.cookie).catch((err: unknown) => {
+    importing = false;
+    throw err;
+  });
+  const tidyFrom = performance.now() - start;
+  await importsTidied().finally(() => (importing = false));
   await neighbour;
   console.log(
     `import ${ROWS} rows (org A)          ${(ia.ms / 1000).toFixed(1)} s (upload ${(ia.uploadMs / 1000).toFixed(1)} s)   CPU ${(ia.cpuMs / 1000).toFixed(1)} s   peak RSS ${mb(ia.rss)}   ${JSON.stringify(ia.counts)}`,
@@ -126,7 +133,8 @@ if (NEIGHBOUR > 0) {
   const failed = asked.filter((x) => x.status !== 200).length;
   for (const [label, part] of [
     ["during the upload", asked.filter((x) => x.at < ia.uploadMs)],
-    ["during the rest of the import", asked.filter((x) => x.at >= ia.uploadMs)],
+    ["during the rest of the import", asked.filter((x) => x.at >= ia.uploadMs && x.at < tidyFrom)],
+    ["while it is vacuumed", asked.filter((x) => x.at >= tidyFrom)],
   ] as const) {
     if (part.length)
       summary(

@@ -442,6 +442,39 @@ describe("extra fields stored before their codes (ADR 060)", () => {
   });
 });
 
+describe("after an import (import-job.ts, tidy; ADR 081)", () => {
+  it("vacuums and analyses donors and donor_search, and leaves the search's pending lists empty", async () => {
+    const done = await importCsv(
+      "First Name,Last Name,Email\nAda,Lovelace,ada@example.org\nAlan,Turing,alan@example.org\n",
+    );
+    expect(done.counts.inserted).toBe(2);
+    // The steps run after the batch is completed: statistics and the visibility map serve later pages.
+    await expect
+      .poll(
+        async () =>
+          rowsOf<{ relname: string; vacuumed: boolean; analysed: boolean }>(
+            await t.db.execute(sql`
+              SELECT s.relname, coalesce(s.last_vacuum >= b.finished_at, false) AS vacuumed,
+                     coalesce(s.last_analyze >= b.finished_at, false) AS analysed
+              FROM pg_stat_user_tables s, donor_import_batches b
+              WHERE s.relname IN ('donors', 'donor_search') AND b.id = ${done.id}
+              ORDER BY s.relname`),
+          ),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toEqual([
+        { relname: "donor_search", vacuumed: true, analysed: true },
+        { relname: "donors", vacuumed: true, analysed: true },
+      ]);
+    for (const index of ["donor_search_name_trgm_idx", "donor_search_email_trgm_idx"]) {
+      const [cleaned] = rowsOf<{ pages: number }>(
+        await t.db.execute(sql`SELECT gin_clean_pending_list(${index}::regclass)::int AS pages`),
+      );
+      expect(cleaned!.pages, index).toBe(0);
+    }
+  });
+});
+
 describe("duplicates across chunks (the importer writes 500 rows per transaction)", () => {
   it("matches a row against donors written by earlier chunks of the same file, and stored donors anywhere in it", async () => {
     const org = await buildOrg(t, "Chunk Org");
