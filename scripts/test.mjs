@@ -17,6 +17,8 @@ const bin = (name) => path.join(root, "node_modules/.bin", name);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
+/** What failed, by name: printed again just above the totals, where a CI log's tail shows it. */
+const failures = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -37,17 +39,40 @@ async function runAside(label, cmd, args) {
   return code === 0;
 }
 
-function countVitest(file) {
+function countVitest(file, label) {
   if (!fs.existsSync(file)) return false;
   const r = JSON.parse(fs.readFileSync(file, "utf8"));
+  for (const f of r.testResults ?? []) {
+    const name = path.relative(root, f.name);
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) failures.push(`${label}: ${name} › ${a.fullName}`);
+    // A file that failed outside any test (set-up or tear-down) counts as one failure.
+    if (f.status === "failed" && failed.length === 0) {
+      totals.failed++;
+      failures.push(`${label}: ${name} (outside any test)`);
+    }
+  }
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
-  // A file that failed outside any test (set-up or tear-down) counts as one failure.
-  totals.failed += (r.testResults ?? []).filter(
-    (f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
-  ).length;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   return true;
+}
+
+/** The titles of the Playwright tests whose outcome was "unexpected", from its JSON report. */
+function unexpectedPlaywright(report) {
+  const names = [];
+  const walk = (suite, titles) => {
+    // A file's suite is named after the file; a describe block's suite after its title.
+    const here = suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected") names.push(`${spec.file}:${spec.line} › ${[...here, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return names;
 }
 
 function vitest(label, reportName, args, env) {
@@ -58,7 +83,7 @@ function vitest(label, reportName, args, env) {
     ["run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
     env,
   );
-  if (!countVitest(file)) broken = true;
+  if (!countVitest(file, label)) broken = true;
   if (!ok && totals.failed === 0) broken = true;
 }
 
@@ -70,11 +95,14 @@ if (!only) {
   const lint = runAside("lint", "npm", ["run", "lint", "--silent"]);
   const typechecks = [];
   for (const project of ["packages/shared", "apps/server", "apps/web"]) {
-    typechecks.push(await runAside(`typecheck ${project}`, bin("tsc"), ["-p", project, "--noEmit"]));
+    const label = `typecheck ${project}`;
+    typechecks.push([label, await runAside(label, bin("tsc"), ["-p", project, "--noEmit"])]);
   }
-  for (const ok of [await lint, ...typechecks]) {
+  const checks = [["lint", await lint], ...typechecks];
+  for (const [label, ok] of checks) {
     if (!ok) {
       totals.failed++;
+      failures.push(label);
       broken = true;
     } else totals.passed++;
   }
@@ -102,14 +130,17 @@ if (!only || only === "e2e") {
     // Same name as e2e/playwright.config.ts gives it (a run on its own E2E_PORT has its own report).
     const file = path.join(reports, process.env.E2E_PORT ? `e2e-${process.env.E2E_PORT}.json` : "e2e.json");
     if (fs.existsSync(file)) {
-      const s = JSON.parse(fs.readFileSync(file, "utf8")).stats;
+      const report = JSON.parse(fs.readFileSync(file, "utf8"));
+      const s = report.stats;
       totals.passed += s.expected + s.flaky;
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
       if (!ok && s.unexpected === 0) broken = true;
+      for (const name of unexpectedPlaywright(report)) failures.push(`browser tests: ${name}`);
     } else broken = true;
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed > 0 || broken ? 1 : 0);
