@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: lint, type check, unit + API tests on PGlite, the API tests again on PostgreSQL when
-// DATABASE_URL is set, then the browser tests in Debian's Chromium. Ends with "N passed, N failed".
-// `node scripts/test.mjs api` or `... e2e` runs one part.
+// DATABASE_URL is set, then the browser tests in Debian's Chromium. Ends with the names of what failed,
+// then "N passed, N failed". `node scripts/test.mjs api` or `... e2e` runs one part.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
