@@ -141,6 +141,11 @@ if (!only || only === "e2e") {
   }
 }
 
-if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
+if (failures.length > 0) {
+  // The first 40: a broken set-up fails hundreds of tests alike, and the totals must stay in the tail.
+  const shown = failures.slice(0, 40).map((f) => `  ${f}`);
+  if (failures.length > 40) shown.push(`  … and ${failures.length - 40} more (above)`);
+  console.log(`\nFailed:\n${shown.join("\n")}`);
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(totals.failed > 0 || broken ? 1 : 0);
